@@ -1,0 +1,451 @@
+/* From clang's tokens and tree to facts. Every token of the file comes from one
+ * clang_tokenize over the whole text, so code in disabled #if branches and in
+ * macro bodies is seen; clang_getSkippedRanges says which tokens were disabled.
+ * When the parse succeeded, clang_annotateTokens ties each active token to the
+ * declaration it names, which tells a CUDA entity from a user's own name. */
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "analyzer_p.h"
+
+typedef struct {
+  unsigned begin, end;
+} Range;
+
+typedef struct {
+  const ParseEnv *env;
+  CXTranslationUnit tu;
+  CXFile file;
+  SourceFile *f;
+  bool parsed;
+  CXToken *tokens;
+  CXCursor *cursors;      /* per token, when parsed */
+  unsigned ntokens;
+  Range *tok;             /* per token: byte range */
+  VEC(Range) skipped;     /* preprocessor-skipped ranges */
+  VEC(Range) device_fns;  /* bodies of __global__/__device__ functions */
+} Reader;
+
+static Range token_range(Reader *r, CXToken t) {
+  CXSourceRange ext = clang_getTokenExtent(r->tu, t);
+  unsigned b, e;
+  clang_getFileLocation(clang_getRangeStart(ext), NULL, NULL, NULL, &b);
+  clang_getFileLocation(clang_getRangeEnd(ext), NULL, NULL, NULL, &e);
+  return (Range){b, e};
+}
+
+static bool in_ranges(const Range *rs, size_t n, unsigned off) {
+  for (size_t i = 0; i < n; i++)
+    if (off >= rs[i].begin && off < rs[i].end)
+      return true;
+  return false;
+}
+
+static bool tok_is(const Reader *r, unsigned i, const char *s) {
+  size_t n = strlen(s);
+  return i < r->ntokens && r->tok[i].end - r->tok[i].begin == n && memcmp(r->f->text + r->tok[i].begin, s, n) == 0;
+}
+
+static void add_fact(Reader *r, FactKind kind, unsigned off, unsigned len, char *name, const char *cursor,
+                     bool in_macro) {
+  Fact fact = {.kind = kind, .offset = off, .length = len, .name = name, .cursor = cursor, .in_macro = in_macro,
+               .disabled = in_ranges(r->skipped.items, r->skipped.len, off)};
+  an_location(r->f, off, &fact.line, &fact.column);
+  vec_push(&r->f->facts, fact);
+}
+
+/* ---- the text: lines, and a copy with comments and literals blanked ---- */
+
+void facts_index_lines(SourceFile *f) {
+  vec_push(&f->line_starts, 0u);
+  for (size_t i = 0; i < f->len; i++)
+    if (f->text[i] == '\n')
+      vec_push(&f->line_starts, (unsigned)(i + 1));
+}
+
+void an_location(const SourceFile *f, unsigned offset, unsigned *line, unsigned *column) {
+  size_t lo = 0, hi = f->line_starts.len;
+  while (hi - lo > 1) {
+    size_t mid = (lo + hi) / 2;
+    if (f->line_starts.items[mid] <= offset)
+      lo = mid;
+    else
+      hi = mid;
+  }
+  *line = (unsigned)lo + 1;
+  *column = offset - f->line_starts.items[lo] + 1;
+}
+
+static bool is_string_literal(const char *s, size_t n) {
+  const char *q = memchr(s, '"', n), *a = memchr(s, '\'', n);
+  return (q && (size_t)(q - s) < 4) || (a && (size_t)(a - s) < 4 && !(s[0] >= '0' && s[0] <= '9'));
+}
+
+/* Pattern hazards read this: a name in a comment or a string is not code. */
+static void blank_comments_and_strings(Reader *r) {
+  SourceFile *f = r->f;
+  f->code_only = cm_xmalloc(f->len + 1);
+  memcpy(f->code_only, f->text, f->len + 1);
+  for (unsigned i = 0; i < r->ntokens; i++) {
+    CXTokenKind k = clang_getTokenKind(r->tokens[i]);
+    Range t = r->tok[i];
+    if (k == CXToken_Comment || (k == CXToken_Literal && is_string_literal(f->text + t.begin, t.end - t.begin)))
+      for (unsigned p = t.begin; p < t.end; p++)
+        if (f->code_only[p] != '\n')
+          f->code_only[p] = ' ';
+  }
+}
+
+/* ---- preprocessor directives, read from tokens ---- */
+
+static bool first_on_line(const SourceFile *f, unsigned off) {
+  while (off > 0 && (f->text[off - 1] == ' ' || f->text[off - 1] == '\t'))
+    off--;
+  return off == 0 || f->text[off - 1] == '\n';
+}
+
+/* The end of a directive's logical line (backslash continuations included). */
+static unsigned directive_end(const SourceFile *f, unsigned off) {
+  while (off < f->len) {
+    if (f->text[off] == '\n' && !(off > 0 && f->text[off - 1] == '\\') &&
+        !(off > 1 && f->text[off - 1] == '\r' && f->text[off - 2] == '\\'))
+      return off;
+    off++;
+  }
+  return off;
+}
+
+static bool header_known(Reader *r, const char *name, size_t n) {
+  if (rl_lookup_header(r->env->db, name, n))
+    return true;
+  char *path = cm_xasprintf("%s/%.*s", r->env->cuda_include, (int)n, name);
+  bool there = access(path, F_OK) == 0;
+  free(path);
+  return there;
+}
+
+/* #include <x> / "x": a fact over the name between the delimiters. */
+static void read_include(Reader *r, unsigned i, unsigned end) {
+  const char *t = r->f->text;
+  unsigned p = r->tok[i].end;
+  while (p < end && (t[p] == ' ' || t[p] == '\t'))
+    p++;
+  if (p >= end || (t[p] != '<' && t[p] != '"'))
+    return;
+  char close = t[p] == '<' ? '>' : '"';
+  unsigned b = p + 1, e = b;
+  while (e < end && t[e] != close)
+    e++;
+  if (e >= end || !header_known(r, t + b, e - b))
+    return;
+  const char *cursor = r->parsed && !in_ranges(r->skipped.items, r->skipped.len, b) ? "InclusionDirective" : "token";
+  add_fact(r, FK_INCLUDE, b, e - b, cm_xstrndup(t + b, e - b), cursor, false);
+}
+
+/* ---- identifiers ---- */
+
+/* Where the declaration a token names lives: 0 none known, 1 CUDA headers,
+ * 2 other system headers, 3 the user's own code. */
+static int declared_in(Reader *r, unsigned i, const char *name, size_t n) {
+  if (!r->cursors)
+    return 0;
+  CXCursor c = r->cursors[i];
+  CXCursor ref = clang_getCursorReferenced(c);
+  if (clang_Cursor_isNull(ref) || clang_isInvalid(clang_getCursorKind(ref)))
+    return 0;
+  CXString s = clang_getCursorSpelling(ref);
+  bool same = strncmp(clang_getCString(s), name, n) == 0 && clang_getCString(s)[n] == '\0';
+  clang_disposeString(s);
+  if (!same)
+    return 0;
+  CXSourceLocation loc = clang_getCursorLocation(ref);
+  CXFile file;
+  clang_getExpansionLocation(loc, &file, NULL, NULL, NULL);
+  CXString fname = clang_getFileName(file);
+  const char *path = clang_getCString(fname);
+  int where = !path ? 0 : is_cuda_header_path(r->env, path) ? 1 : clang_Location_isInSystemHeader(loc) ? 2 : 3;
+  clang_disposeString(fname);
+  return where;
+}
+
+static bool after_member_access(Reader *r, unsigned i) { return i > 0 && (tok_is(r, i - 1, ".") || tok_is(r, i - 1, "->")); }
+
+static void read_identifier(Reader *r, unsigned i, bool in_macro) {
+  const char *name = r->f->text + r->tok[i].begin;
+  size_t n = r->tok[i].end - r->tok[i].begin;
+  if (after_member_access(r, i))
+    return;
+  const Rule *rule = rl_lookup(r->env->db, name, n);
+  bool active = !in_ranges(r->skipped.items, r->skipped.len, r->tok[i].begin);
+  int where = r->parsed && active && !in_macro ? declared_in(r, i, name, n) : 0;
+  if (where == 3 || (where == 2 && !rule))
+    return; /* the user's own name, or a system one the rules do not know */
+  if (!rule && where != 1 && !nameset_has(r->env->cuda_names, name, n))
+    return;
+  const char *cursor = "token";
+  if (r->cursors && active && !in_macro)
+    cursor = clang_getCString(clang_getCursorKindSpelling(clang_getCursorKind(r->cursors[i])));
+  add_fact(r, FK_IDENT, r->tok[i].begin, (unsigned)n, cm_xstrndup(name, n), cursor, in_macro);
+  r->f->facts.items[r->f->facts.len - 1].cuda_declared = where == 1;
+}
+
+/* ---- kernel launches ---- */
+
+/* From "<<<" back over the kernel expression: name, ns::name, name<T, U>. */
+static unsigned kernel_start(Reader *r, unsigned i) {
+  unsigned j = i;
+  while (j > 0) {
+    unsigned k = j - 1;
+    if (tok_is(r, k, ">")) {
+      int depth = 0;
+      while (k > 0) {
+        if (tok_is(r, k, ">"))
+          depth++;
+        else if (tok_is(r, k, "<") && --depth == 0)
+          break;
+        k--;
+      }
+      if (k == 0)
+        return j;
+      j = k;
+      continue;
+    }
+    if (clang_getTokenKind(r->tokens[k]) == CXToken_Identifier || tok_is(r, k, "::")) {
+      j = k;
+      continue;
+    }
+    break;
+  }
+  return j;
+}
+
+/* The token closing an open bracket at i, counting only the pair given. */
+static unsigned matching(Reader *r, unsigned i, const char *open, const char *close) {
+  int depth = 0;
+  for (unsigned k = i; k < r->ntokens; k++) {
+    if (tok_is(r, k, open))
+      depth++;
+    else if (tok_is(r, k, close) && --depth == 0)
+      return k;
+  }
+  return r->ntokens;
+}
+
+static void read_launch(Reader *r, unsigned i, bool in_macro) {
+  unsigned start = kernel_start(r, i);
+  if (start == i)
+    return;
+  unsigned close = i + 1;
+  while (close < r->ntokens && !tok_is(r, close, ">>>"))
+    close++;
+  if (close + 1 >= r->ntokens || !tok_is(r, close + 1, "("))
+    return;
+  unsigned rparen = matching(r, close + 1, "(", ")");
+  if (rparen >= r->ntokens)
+    return;
+  unsigned b = r->tok[start].begin;
+  add_fact(r, FK_LAUNCH, b, r->tok[rparen].end - b, cm_xstrndup(r->f->text + b, r->tok[i].begin - b),
+           r->parsed ? "CallExpr" : "token", in_macro);
+  Fact *f = &r->f->facts.items[r->f->facts.len - 1];
+  f->open = r->tok[i].begin;
+  f->close = r->tok[close].begin;
+  f->lparen = r->tok[close + 1].begin;
+  f->rparen = r->tok[rparen].begin;
+  if (in_ranges(r->device_fns.items, r->device_fns.len, b)) {
+    add_fact(r, FK_DEVICE_LAUNCH, b, r->tok[rparen].end - b, cm_xstrndup(r->f->text + b, r->tok[i].begin - b),
+             "CallExpr", in_macro);
+  }
+}
+
+/* ---- inline assembly ---- */
+
+/* Appends the opcodes of one asm string ("mov.u32 %0, %%laneid;") to `out`. */
+static void ptx_opcodes(const char *s, size_t n, Buf *out) {
+  size_t i = 0;
+  while (i < n) {
+    while (i < n && (s[i] == ' ' || s[i] == '\t' || s[i] == '{' || s[i] == '}' || s[i] == ';' ||
+                     (s[i] == '\\' && i + 1 < n && (s[i + 1] == 'n' || s[i + 1] == 't') && ++i)))
+      i++;
+    size_t b = i;
+    while (i < n && s[i] != ' ' && s[i] != '\t' && s[i] != ';' && s[i] != '\\' && s[i] != '{' && s[i] != '}')
+      i++;
+    if (i > b && s[b] != '.' && s[b] != '@' && s[i - 1] != ':') { /* not a directive, guard or label */
+      char op[64];
+      snprintf(op, sizeof op, "%.*s", (int)(i - b), s + b);
+      if (!strstr(buf_cstr(out), op)) {
+        if (out->len)
+          buf_puts(out, ", ");
+        buf_puts(out, op);
+      }
+    }
+    while (i < n && s[i] != ';' && !(s[i] == '\\' && i + 1 < n && s[i + 1] == 'n'))
+      i++;
+  }
+}
+
+static void read_asm(Reader *r, unsigned i, bool in_macro) {
+  unsigned k = i + 1;
+  while (tok_is(r, k, "volatile") || tok_is(r, k, "__volatile__") || tok_is(r, k, "goto"))
+    k++;
+  if (!tok_is(r, k, "("))
+    return;
+  Buf ops = {0};
+  for (k++; k < r->ntokens && !tok_is(r, k, ":") && !tok_is(r, k, ")"); k++) {
+    const char *s = r->f->text + r->tok[k].begin;
+    size_t n = r->tok[k].end - r->tok[k].begin;
+    if (n >= 2 && s[0] == '"')
+      ptx_opcodes(s + 1, n - 2, &ops);
+  }
+  add_fact(r, FK_ASM, r->tok[i].begin, r->tok[i].end - r->tok[i].begin, cm_xstrdup(ops.len ? buf_cstr(&ops) : ""),
+           r->parsed ? "AsmStmt" : "token", in_macro);
+  buf_free(&ops);
+}
+
+/* ---- the tree: device code and device-property reads ---- */
+
+static enum CXChildVisitResult find_device_attr(CXCursor c, CXCursor parent, CXClientData found) {
+  enum CXCursorKind k = clang_getCursorKind(c);
+  if (k == CXCursor_CUDAGlobalAttr || k == CXCursor_CUDADeviceAttr)
+    *(bool *)found = true;
+  return CXChildVisit_Continue;
+}
+
+static bool has_device_attr(CXCursor fn) {
+  bool found = false;
+  clang_visitChildren(fn, find_device_attr, &found);
+  return found;
+}
+
+static Range cursor_range(CXCursor c) {
+  CXSourceRange ext = clang_getCursorExtent(c);
+  unsigned b, e;
+  clang_getFileLocation(clang_getRangeStart(ext), NULL, NULL, NULL, &b);
+  clang_getFileLocation(clang_getRangeEnd(ext), NULL, NULL, NULL, &e);
+  return (Range){b, e};
+}
+
+/* obj.field where field belongs to struct cudaDeviceProp. */
+static void read_member_ref(Reader *r, CXCursor c) {
+  CXCursor field = clang_getCursorReferenced(c);
+  CXCursor owner = clang_getCursorSemanticParent(field);
+  CXString owner_name = clang_getCursorSpelling(owner);
+  if (strcmp(clang_getCString(owner_name), "cudaDeviceProp") == 0) {
+    CXSourceLocation loc = clang_getCursorLocation(c);  /* the field name's location */
+    unsigned off;
+    clang_getFileLocation(loc, NULL, NULL, NULL, &off);
+    CXString name = clang_getCursorSpelling(field);
+    add_fact(r, FK_DEVICE_PROP, off, (unsigned)strlen(clang_getCString(name)), cm_xstrdup(clang_getCString(name)),
+             "MemberRefExpr", false);
+    clang_disposeString(name);
+  }
+  clang_disposeString(owner_name);
+}
+
+static enum CXChildVisitResult visit_tree(CXCursor c, CXCursor parent, CXClientData data) {
+  Reader *r = data;
+  if (!clang_Location_isFromMainFile(clang_getCursorLocation(c)))
+    return CXChildVisit_Continue;
+  switch (clang_getCursorKind(c)) {
+  case CXCursor_FunctionDecl:
+  case CXCursor_FunctionTemplate:
+  case CXCursor_CXXMethod:
+    if (clang_isCursorDefinition(c) && has_device_attr(c))
+      vec_push(&r->device_fns, cursor_range(c));
+    break;
+  case CXCursor_MemberRefExpr:
+    read_member_ref(r, c);
+    break;
+  default:
+    break;
+  }
+  return CXChildVisit_Recurse;
+}
+
+/* ---- the whole file ---- */
+
+static void read_skipped(Reader *r) {
+  CXSourceRangeList *list = clang_getSkippedRanges(r->tu, r->file);
+  for (unsigned i = 0; list && i < list->count; i++) {
+    unsigned b, e;
+    clang_getFileLocation(clang_getRangeStart(list->ranges[i]), NULL, NULL, NULL, &b);
+    clang_getFileLocation(clang_getRangeEnd(list->ranges[i]), NULL, NULL, NULL, &e);
+    vec_push(&r->skipped, ((Range){b, e}));
+  }
+  clang_disposeSourceRangeList(list);
+}
+
+static bool read_tokens(Reader *r) {
+  CXSourceRange all = clang_getRange(clang_getLocationForOffset(r->tu, r->file, 0),
+                                     clang_getLocationForOffset(r->tu, r->file, (unsigned)r->f->len));
+  clang_tokenize(r->tu, all, &r->tokens, &r->ntokens);
+  r->tok = cm_xcalloc(r->ntokens, sizeof *r->tok);
+  for (unsigned i = 0; i < r->ntokens; i++)
+    r->tok[i] = token_range(r, r->tokens[i]);
+  if (r->parsed) {
+    r->cursors = cm_xcalloc(r->ntokens, sizeof *r->cursors);
+    clang_annotateTokens(r->tu, r->tokens, r->ntokens, r->cursors);
+  }
+  return r->ntokens > 0 || r->f->len == 0;
+}
+
+static bool is_asm_keyword(Reader *r, unsigned i) {
+  return tok_is(r, i, "asm") || tok_is(r, i, "__asm__") || tok_is(r, i, "__asm");
+}
+
+/* One pass over the tokens; directives are tracked so that #include lines and
+ * #define bodies are read as such. */
+static void read_all(Reader *r) {
+  unsigned directive_until = 0;
+  bool in_define = false;
+  for (unsigned i = 0; i < r->ntokens; i++) {
+    Range t = r->tok[i];
+    if (t.begin >= directive_until)
+      in_define = false;
+    if (tok_is(r, i, "#") && first_on_line(r->f, t.begin)) {
+      directive_until = directive_end(r->f, t.begin);
+      if (tok_is(r, i + 1, "include") || tok_is(r, i + 1, "include_next") || tok_is(r, i + 1, "import"))
+        read_include(r, i + 1, directive_until);
+      in_define = tok_is(r, i + 1, "define");
+      i += tok_is(r, i + 1, "define") ? 2 : 1; /* the directive word; a #define's macro name is the user's */
+      continue;
+    }
+    CXTokenKind k = clang_getTokenKind(r->tokens[i]);
+    if (is_asm_keyword(r, i))
+      read_asm(r, i, in_define);
+    else if (k == CXToken_Identifier)
+      read_identifier(r, i, in_define);
+    else if (k == CXToken_Punctuation && tok_is(r, i, "<<<"))
+      read_launch(r, i, in_define);
+  }
+}
+
+static int by_offset(const void *a, const void *b) {
+  const Fact *x = a, *y = b;
+  return x->offset != y->offset ? (x->offset < y->offset ? -1 : 1) : (int)x->kind - (int)y->kind;
+}
+
+void collect_facts(const ParseEnv *env, CXTranslationUnit tu, bool parsed, SourceFile *f) {
+  Reader r = {.env = env, .tu = tu, .f = f, .parsed = parsed};
+  facts_index_lines(f);
+  r.file = clang_getFile(tu, f->path);
+  if (!r.file) {
+    if (!f->fallback_reason)
+      f->fallback_reason = cm_xstrdup("libclang did not load the file");
+    f->parser = PARSER_LEXICAL;
+    return;
+  }
+  read_skipped(&r);
+  read_tokens(&r);
+  if (parsed)
+    clang_visitChildren(clang_getTranslationUnitCursor(tu), visit_tree, &r);
+  blank_comments_and_strings(&r);
+  read_all(&r);
+  qsort(f->facts.items, f->facts.len, sizeof *f->facts.items, by_offset);
+  clang_disposeTokens(tu, r.tokens, r.ntokens);
+  free(r.tok);
+  free(r.cursors);
+  vec_free(&r.skipped);
+  vec_free(&r.device_fns);
+}
+

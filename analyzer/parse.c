@@ -1,0 +1,175 @@
+/* Parsing with libclang in CUDA mode. The CUDA prelude (clang's CUDA wrapper, which
+ * pulls in cuda_runtime.h and the device headers) is parsed once into a
+ * precompiled header that every file reuses: that is where the speed is. A file
+ * whose parse stops on an error is read lexically instead, and says why. */
+#define _GNU_SOURCE
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "analyzer_p.h"
+
+static const unsigned parse_flags = CXTranslationUnit_DetailedPreprocessingRecord;
+
+static const char *find_cuda(const ScanOptions *opt) {
+  if (opt->cuda_path)
+    return opt->cuda_path;
+  const char *env = getenv("CUDA_PATH");
+  if (env && *env)
+    return env;
+  return "/usr/local/cuda";
+}
+
+/* The flags every file gets, before its own; *n counts what was written. */
+static int base_args(const ParseEnv *env, const char **args, bool with_pch) {
+  int n = 0;
+  static char cuda_flag[4096];
+  snprintf(cuda_flag, sizeof cuda_flag, "--cuda-path=%s", env->cuda_path);
+  args[n++] = "-x";
+  args[n++] = "cuda";
+  args[n++] = "--cuda-host-only";
+  args[n++] = "-nocudalib";
+  args[n++] = cuda_flag;
+  args[n++] = "-std=c++17";
+  args[n++] = "-Wno-unknown-cuda-version";
+  args[n++] = "-isystem";
+  args[n++] = env->compat_include;
+  if (with_pch && env->pch) {
+    args[n++] = "-include-pch";
+    args[n++] = env->pch;
+  }
+  return n;
+}
+
+bool is_cuda_header_path(const ParseEnv *env, const char *path) {
+  size_t n = strlen(env->cuda_include);
+  if (strncmp(path, env->cuda_include, n) == 0 && path[n] == '/')
+    return true;
+  const char *base = strrchr(path, '/');
+  return strncmp(base ? base + 1 : path, "__clang_cuda_", 13) == 0;
+}
+
+static void collect_decl_name(void *ctx, const char *name, const char *file) { nameset_add(ctx, name); }
+
+/* Parses an empty CUDA file (the prelude alone) and saves it as a PCH. */
+static void build_pch(ParseEnv *env) {
+  char dir[] = "/tmp/hipport-pch-XXXXXX";
+  if (!mkdtemp(dir))
+    return;
+  const char *args[32];
+  int n = base_args(env, args, false);
+  CXIndex index = clang_createIndex(0, 0);
+  struct CXUnsavedFile empty = {.Filename = "hipport-prelude.cu", .Contents = "", .Length = 0};
+  CXTranslationUnit tu = NULL;
+  char *pch = cm_xasprintf("%s/prelude.pch", dir);
+  if (clang_parseTranslationUnit2(index, "hipport-prelude.cu", args, n, &empty, 1,
+                                  CXTranslationUnit_ForSerialization | CXTranslationUnit_Incomplete, &tu) == CXError_Success &&
+      clang_saveTranslationUnit(tu, pch, clang_defaultSaveOptions(tu)) == CXSaveError_None) {
+    env->pch = pch;
+  } else {
+    free(pch);
+    rmdir(dir);
+  }
+  if (tu)
+    clang_disposeTranslationUnit(tu);
+  clang_disposeIndex(index);
+}
+
+Status parse_env_init(ParseEnv *env, const ScanOptions *opt, const RuleDb *db, Strings include_dirs) {
+  *env = (ParseEnv){.cuda_path = find_cuda(opt), .compat_include = opt->compat_include, .db = db,
+                    .include_dirs = include_dirs};
+  char *inc = cm_xasprintf("%s/include", env->cuda_path);
+  env->cuda_include = realpath(inc, NULL);
+  if (!env->cuda_include || access(cm_xasprintf("%s/cuda_runtime.h", inc), R_OK) != 0) {
+    Status st = cm_fail(ST_ENV, "%s: no CUDA Toolkit headers there (cuda_runtime.h): pass --cuda-path DIR or set CUDA_PATH", inc);
+    free(inc);
+    return st;
+  }
+  free(inc);
+  build_pch(env);
+  env->cuda_names = nameset_new();
+  const char *args[32];
+  int n = base_args(env, args, false);
+  an_declared_names("", args, n, env->cuda_include, collect_decl_name, env->cuda_names);
+  return ST_OK;
+}
+
+void parse_env_free(ParseEnv *env) {
+  if (env->pch) {
+    unlink(env->pch);
+    char *slash = strrchr(env->pch, '/');
+    *slash = '\0';
+    rmdir(env->pch);
+    free(env->pch);
+  }
+  free(env->cuda_include);
+  nameset_free(env->cuda_names);
+}
+
+/* The first error in the file itself, or a fatal one anywhere: why the parse is
+ * not to be trusted. NULL when the parse is good. */
+static char *parse_error(CXTranslationUnit tu) {
+  unsigned n = clang_getNumDiagnostics(tu);
+  char *why = NULL;
+  for (unsigned i = 0; i < n && !why; i++) {
+    CXDiagnostic d = clang_getDiagnostic(tu, i);
+    enum CXDiagnosticSeverity sev = clang_getDiagnosticSeverity(d);
+    CXSourceLocation loc = clang_getDiagnosticLocation(d);
+    if (sev == CXDiagnostic_Fatal || (sev == CXDiagnostic_Error && clang_Location_isFromMainFile(loc))) {
+      CXString s = clang_formatDiagnostic(d, CXDiagnostic_DisplaySourceLocation | CXDiagnostic_DisplayColumn);
+      why = cm_xstrdup(clang_getCString(s));
+      clang_disposeString(s);
+    }
+    clang_disposeDiagnostic(d);
+  }
+  return why;
+}
+
+/* Flags for one file: the defaults, its folder and the tree's include/ folders,
+ * then what its compile command says. */
+static int file_args(const ParseEnv *env, const Candidate *c, const char **args, int cap, char **owned) {
+  int n = base_args(env, args, true);
+  char *dir = cm_xstrdup(c->path);
+  *strrchr(dir, '/') = '\0';
+  *owned = cm_xasprintf("-I%s", dir);
+  free(dir);
+  args[n++] = *owned;
+  for (size_t i = 0; i < env->include_dirs.len && n < cap - 2; i++) {
+    args[n++] = "-I";
+    args[n++] = env->include_dirs.items[i];
+  }
+  for (int i = 0; i < c->nargs && n < cap; i++)
+    args[n++] = c->args[i];
+  return n;
+}
+
+/* When the real parse gives nothing at all, a TU is still needed for clang's
+ * tokens: parse with no include paths, errors ignored. */
+static CXTranslationUnit lexical_tu(CXIndex index, const char *path) {
+  const char *args[] = {"-x", "cuda", "--cuda-host-only", "-nocudainc", "-nocudalib", "-Wno-everything"};
+  CXTranslationUnit tu = NULL;
+  clang_parseTranslationUnit2(index, path, args, 6, NULL, 0, CXTranslationUnit_Incomplete, &tu);
+  return tu;
+}
+
+void parse_file(const ParseEnv *env, CXIndex index, const Candidate *c, SourceFile *f) {
+  const char *args[512];
+  char *owned;
+  int n = file_args(env, c, args, 512, &owned);
+  CXTranslationUnit tu = NULL;
+  enum CXErrorCode err = clang_parseTranslationUnit2(index, c->path, args, n, NULL, 0, parse_flags, &tu);
+  char *why = NULL;
+  if (err != CXError_Success || !tu) {
+    why = cm_xasprintf("libclang could not parse the file (error %d): check its flags", (int)err);
+    tu = lexical_tu(index, c->path);
+  } else {
+    why = parse_error(tu);
+  }
+  f->parser = why ? PARSER_LEXICAL : PARSER_LIBCLANG;
+  f->fallback_reason = why;
+  if (tu) {
+    collect_facts(env, tu, !why, f);
+    clang_disposeTranslationUnit(tu);
+  }
+  free(owned);
+}

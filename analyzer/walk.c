@@ -1,0 +1,227 @@
+/* Finding the files: walks folders (skipping version control and build output,
+ * following symlinks but never around a loop), and tells CUDA sources from the
+ * rest: .cu/.cuh always, other C/C++ files when they include a CUDA header or use
+ * a CUDA name the rules know. */
+#define _GNU_SOURCE
+#include <dirent.h>
+#include <errno.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "analyzer_p.h"
+
+typedef struct {
+  VEC(struct { dev_t dev; ino_t ino; }) seen;   /* folders on the current path */
+  Candidates *out;
+  Strings *include_dirs;
+  size_t walked;
+  const char *root;
+} Walk;
+
+static bool has_suffix(const char *s, const char *suffix) {
+  size_t n = strlen(s), m = strlen(suffix);
+  return n >= m && strcmp(s + n - m, suffix) == 0;
+}
+
+static bool is_source_name(const char *name) {
+  static const char *exts[] = {".cu", ".cuh", ".c", ".cc", ".cpp", ".cxx", ".c++", ".h",
+                               ".hh", ".hpp", ".hxx", ".inl", ".inc", ".tpp", ".ipp"};
+  for (size_t i = 0; i < sizeof exts / sizeof *exts; i++)
+    if (has_suffix(name, exts[i]))
+      return true;
+  return false;
+}
+
+/* Version control, dependency caches and the usual build output folders. */
+static bool skip_folder(const char *dir, const char *name) {
+  static const char *names[] = {".git", ".hg", ".svn", "node_modules", "__pycache__", "CMakeFiles", ".cache"};
+  for (size_t i = 0; i < sizeof names / sizeof *names; i++)
+    if (strcmp(name, names[i]) == 0)
+      return true;
+  if (strncmp(name, "cmake-build-", 12) == 0)
+    return true;
+  char *cache = cm_xasprintf("%s/%s/CMakeCache.txt", dir, name);
+  bool build = access(cache, F_OK) == 0;
+  free(cache);
+  return build;
+}
+
+static const char *relative(const char *root, const char *path) {
+  size_t n = strlen(root);
+  if (strncmp(path, root, n) == 0 && path[n] == '/')
+    return path + n + 1;
+  if (strcmp(path, root) == 0) {
+    const char *slash = strrchr(path, '/');
+    return slash ? slash + 1 : path;
+  }
+  return path;
+}
+
+static void add_file(Walk *w, const char *path) {
+  w->walked++;
+  if (!is_source_name(path))
+    return;
+  Candidate c = {.path = cm_xstrdup(path), .rel = cm_xstrdup(relative(w->root, path))};
+  vec_push(w->out, c);
+}
+
+static int by_name(const struct dirent **a, const struct dirent **b) { return strcmp((*a)->d_name, (*b)->d_name); }
+
+static bool on_current_path(Walk *w, const struct stat *st) {
+  for (size_t i = 0; i < w->seen.len; i++)
+    if (w->seen.items[i].dev == st->st_dev && w->seen.items[i].ino == st->st_ino)
+      return true;
+  return false;
+}
+
+static void walk_dir(Walk *w, const char *dir, const struct stat *dst) {
+  if (on_current_path(w, dst))
+    return; /* a symlink back up the tree */
+  vec_push(&w->seen, ((__typeof__(*w->seen.items)){dst->st_dev, dst->st_ino}));
+  struct dirent **names;
+  int n = scandir(dir, &names, NULL, by_name); /* sorted: a deterministic order */
+  for (int i = 0; i < n; i++) {
+    const char *name = names[i]->d_name;
+    char *path = cm_xasprintf("%s/%s", dir, name);
+    struct stat st;
+    if (strcmp(name, ".") && strcmp(name, "..") && stat(path, &st) == 0) {
+      if (S_ISDIR(st.st_mode) && !skip_folder(dir, name)) {
+        if (strcmp(name, "include") == 0)
+          vec_push(w->include_dirs, cm_xstrdup(path));
+        walk_dir(w, path, &st);
+      } else if (S_ISREG(st.st_mode)) {
+        add_file(w, path);
+      }
+    }
+    free(path);
+    free(names[i]);
+  }
+  free(names);
+  w->seen.len--;
+}
+
+/* The deepest folder holding every path: what reported paths are relative to. */
+static char *common_root(char **real, size_t n) {
+  char *root = cm_xstrdup(real[0]);
+  struct stat st;
+  if (stat(root, &st) == 0 && !S_ISDIR(st.st_mode))
+    *strrchr(root, '/') = '\0';
+  for (size_t i = 1; i < n; i++) {
+    size_t len = strlen(root);
+    while (len > 1 && !(strncmp(real[i], root, len) == 0 && (real[i][len] == '/' || real[i][len] == '\0'))) {
+      char *slash = strrchr(root, '/');
+      len = slash == root ? 1 : (size_t)(slash - root);
+      root[len] = '\0';
+    }
+  }
+  if (!root[0])
+    strcpy(root, "/");
+  return root;
+}
+
+Status walk_paths(const char *const *paths, size_t n, char **root, Candidates *out, Strings *include_dirs,
+                  size_t *files_walked) {
+  char **real = cm_xcalloc(n, sizeof *real);
+  Status st = ST_OK;
+  for (size_t i = 0; i < n && !st; i++)
+    if (!(real[i] = realpath(paths[i], NULL)))
+      st = cm_fail(ST_INPUT, "%s: %s: check the path", paths[i], strerror(errno));
+  Walk w = {.out = out, .include_dirs = include_dirs};
+  if (!st) {
+    *root = common_root(real, n);
+    w.root = *root;
+    for (size_t i = 0; i < n; i++) {
+      struct stat s;
+      if (stat(real[i], &s) != 0)
+        st = cm_fail(ST_INPUT, "%s: cannot stat: %s", paths[i], strerror(errno));
+      else if (S_ISDIR(s.st_mode))
+        walk_dir(&w, real[i], &s);
+      else
+        add_file(&w, real[i]);
+    }
+  }
+  for (size_t i = 0; i < n; i++)
+    free(real[i]);
+  free(real);
+  vec_free(&w.seen);
+  *files_walked = w.walked;
+  return st;
+}
+
+/* NUL bytes or invalid UTF-8 make a file something not to parse or rewrite. */
+const char *binary_or_bad_utf8(const char *text, size_t len) {
+  const unsigned char *p = (const unsigned char *)text, *end = p + len;
+  while (p < end) {
+    if (*p == 0)
+      return "binary file (NUL bytes)";
+    if (*p < 0x80) {
+      p++;
+      continue;
+    }
+    int extra = (*p & 0xE0) == 0xC0 ? 1 : (*p & 0xF0) == 0xE0 ? 2 : (*p & 0xF8) == 0xF0 ? 3 : -1;
+    if (extra < 0 || end - p <= extra)
+      return "not valid UTF-8";
+    for (int i = 1; i <= extra; i++)
+      if ((p[i] & 0xC0) != 0x80)
+        return "not valid UTF-8";
+    p += extra + 1;
+  }
+  return NULL;
+}
+
+static bool cuda_prefix(const char *s, size_t n) {
+  static const char *prefixes[] = {"cuda", "cublas", "curand", "cufft", "cusparse", "cusolver",
+                                   "cudnn", "nvrtc", "CUDA_", "CU_", "CUBLAS_", "CUFFT_", "CURAND_"};
+  for (size_t i = 0; i < sizeof prefixes / sizeof *prefixes; i++) {
+    size_t m = strlen(prefixes[i]);
+    if (n > m && strncmp(s, prefixes[i], m) == 0)
+      return true;
+  }
+  return n > 2 && s[0] == 'c' && s[1] == 'u' && s[2] >= 'A' && s[2] <= 'Z'; /* driver API: cuMemAlloc */
+}
+
+static bool is_ident_char(char c) { return c == '_' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9'); }
+
+/* `#include <cuda_runtime.h>` or `#include "cublas_v2.h"`: a header the rules map. */
+static bool includes_cuda_header(const char *text, size_t len, const RuleDb *db) {
+  for (const char *p = text, *end = text + len; (p = memmem(p, (size_t)(end - p), "include", 7)); p += 7) {
+    const char *q = p + 7;
+    while (q < end && (*q == ' ' || *q == '\t'))
+      q++;
+    if (q >= end || (*q != '<' && *q != '"'))
+      continue;
+    const char *name = ++q;
+    while (q < end && *q != '>' && *q != '"' && *q != '\n')
+      q++;
+    if (rl_lookup_header(db, name, (size_t)(q - name)))
+      return true;
+  }
+  return false;
+}
+
+/* A C/C++ file is CUDA when it includes a CUDA header, names a CUDA API the rules know, a CUDA keyword or
+ * a launch. Cheap on purpose: it runs on every source file of a repository. */
+bool looks_like_cuda(const char *path, const char *text, size_t len, const RuleDb *db) {
+  if (has_suffix(path, ".cu") || has_suffix(path, ".cuh"))
+    return true;
+  if (memmem(text, len, "__global__", 10) || memmem(text, len, "<<<", 3) || memmem(text, len, "__device__", 10))
+    return true;
+  if (includes_cuda_header(text, len, db))
+    return true;
+  for (size_t i = 0; i < len;) {
+    if (!is_ident_char(text[i]) || (i > 0 && is_ident_char(text[i - 1]))) {
+      i++;
+      continue;
+    }
+    size_t j = i;
+    while (j < len && is_ident_char(text[j]))
+      j++;
+    if (cuda_prefix(text + i, j - i) && rl_lookup(db, text + i, j - i))
+      return true;
+    i = j;
+  }
+  return false;
+}

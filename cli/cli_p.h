@@ -1,0 +1,31 @@
+/* The hipport command line (internal to cli/): the subcommand table and the small
+ * option reader every subcommand uses. */
+#ifndef HIPPORT_CLI_P_H
+#define HIPPORT_CLI_P_H
+
+#include <stdbool.h>
+
+#include "common.h"
+#include "rules.h"
+
+typedef struct {
+  const char *name;
+  const char *summary;   /* one line for `hipport help` */
+  const char *usage;     /* the whole `hipport NAME --help` text */
+  Status (*run)(int argc, char **argv);  /* argv[0] is the subcommand */
+} Command;
+
+extern const Command cmd_rules, cmd_scan;
+
+/* Reads argv[*i]: true when it is `name` (value in the next argument) or
+ * `name=value`; advances *i past what it used. A missing value is a usage error. */
+bool opt_value(int argc, char **argv, int *i, const char *name, const char **value, Status *st);
+bool opt_flag(char **argv, int i, const char *name);
+Status opt_unknown(const char *cmd, const char *arg);
+bool opt_wants_help(int argc, char **argv);
+Status print_usage(const Command *c);
+
+/* The rule database named by --rules-db, or the one installed beside the binary. */
+Status cli_open_rules(const char *path, RuleDb **db);
+
+#endif

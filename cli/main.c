@@ -1,0 +1,59 @@
+/* hipport: the command-line entry point. Picks the subcommand, runs it, and turns
+ * the status it returns into the one-line error and the exit code (0 ok, 1 gated
+ * findings, 2 usage, 3 input, 4 environment: ORDER EXIT with common.h). */
+#include <stdio.h>
+#include <string.h>
+
+#include "cli_p.h"
+
+static const Command *const commands[] = {&cmd_scan, &cmd_rules};
+enum { NCOMMANDS = sizeof commands / sizeof *commands };
+
+static void print_help(void) {
+  printf("hipport %s: CUDA-to-HIP porting and compatibility analyzer\n\n"
+         "usage: hipport COMMAND [options]\n\ncommands:\n",
+         HIPPORT_VERSION);
+  for (int i = 0; i < NCOMMANDS; i++)
+    printf("  %-10s %s\n", commands[i]->name, commands[i]->summary);
+  printf("  %-10s %s\n\n", "help", "this text, or `hipport help COMMAND` for one command");
+  printf("exit codes: 0 ok, 1 findings of a --fail-on category, 2 usage error,\n"
+         "            3 input error (missing or unreadable path), 4 environment error\n");
+}
+
+static const Command *find(const char *name) {
+  for (int i = 0; i < NCOMMANDS; i++)
+    if (strcmp(commands[i]->name, name) == 0)
+      return commands[i];
+  return NULL;
+}
+
+static Status dispatch(int argc, char **argv) {
+  if (argc < 2 || strcmp(argv[1], "help") == 0 || strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0) {
+    const Command *c = argc > 2 ? find(argv[2]) : NULL;
+    if (argc > 2 && !c)
+      return cm_fail(ST_USAGE, "unknown command '%s' (see hipport help)", argv[2]);
+    if (c)
+      return print_usage(c);
+    print_help();
+    return argc < 2 ? ST_USAGE : ST_OK;
+  }
+  if (strcmp(argv[1], "--version") == 0 || strcmp(argv[1], "version") == 0) {
+    printf("hipport %s\n", HIPPORT_VERSION);
+    return ST_OK;
+  }
+  const Command *c = find(argv[1]);
+  if (!c)
+    return cm_fail(ST_USAGE, "unknown %s '%s' (see hipport help)", argv[1][0] == '-' ? "option" : "command",
+                   argv[1]);
+  if (opt_wants_help(argc - 1, argv + 1))
+    return print_usage(c);
+  return c->run(argc - 1, argv + 1);
+}
+
+int main(int argc, char **argv) {
+  cm_exe_dir(); /* resolved once, before any worker thread asks */
+  Status st = dispatch(argc, argv);
+  if (st != ST_OK && st != ST_FINDINGS && cm_error()[0])
+    fprintf(stderr, "hipport: %s\n", cm_error());
+  return (int)st;
+}

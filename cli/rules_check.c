@@ -1,0 +1,187 @@
+/* hipport rules check: the rules held against the HIP headers actually installed.
+ * libclang parses every installed HIP header the rules map; a HIP name the rules
+ * say exists by the installed release but no header declares is "missing", and a
+ * hip* name a header declares that no rule maps to is "unmapped by the rules". */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <unistd.h>
+
+#include "analyzer.h"
+#include "cli_p.h"
+#include "rules.h"
+
+typedef struct {
+  const char *library;
+  size_t checked, missing, extra;
+} Tally;
+
+typedef struct {
+  char *name, *file;
+} Decl;
+
+typedef struct {
+  Decl *items;
+  size_t len, cap;
+} Names;
+
+static void add_name(void *ctx, const char *name, const char *file) {
+  Names *n = ctx;
+  if (n->len == n->cap) {
+    n->cap = n->cap ? n->cap * 2 : 1024;
+    n->items = cm_xrealloc(n->items, n->cap * sizeof *n->items);
+  }
+  n->items[n->len++] = (Decl){cm_xstrdup(name), cm_xstrdup(file ? file : "")};
+}
+
+static void free_names(Names *n) {
+  for (size_t i = 0; i < n->len; i++) {
+    free(n->items[i].name);
+    free(n->items[i].file);
+  }
+  free(n->items);
+}
+
+static int cmp_decl(const void *a, const void *b) { return strcmp(((const Decl *)a)->name, ((const Decl *)b)->name); }
+
+static bool declared(const Names *n, const char *name) {
+  Decl key = {.name = (char *)name};
+  return bsearch(&key, n->items, n->len, sizeof *n->items, cmp_decl) != NULL;
+}
+
+/* HIP's release from hip/hip_version.h. */
+static Version installed_release(const char *include) {
+  char *path = cm_xasprintf("%s/hip/hip_version.h", include), *text;
+  size_t len;
+  unsigned major = 0, minor = 0, patch = 0;
+  if (cm_read_file(path, &text, &len) == ST_OK) {
+    const char *p;
+    if ((p = strstr(text, "HIP_VERSION_MAJOR")))
+      sscanf(p, "HIP_VERSION_MAJOR %u", &major);
+    if ((p = strstr(text, "HIP_VERSION_MINOR")))
+      sscanf(p, "HIP_VERSION_MINOR %u", &minor);
+    if ((p = strstr(text, "HIP_VERSION_PATCH")))
+      sscanf(p, "HIP_VERSION_PATCH %u", &patch);
+    free(text);
+  }
+  free(path);
+  return major ? major * 1000000u + minor * 1000u : VERSION_NONE;
+}
+
+/* One TU including every mapped HIP header that is installed; the libraries
+ * those headers belong to are the ones checked. */
+static char *checked_source(const RuleDb *db, const char *include, const char **libs, size_t *nlibs) {
+  Buf src = {0};
+  buf_puts(&src, "#include <hip/hip_runtime.h>\n");
+  for (size_t i = 0; i < rl_header_count(db); i++) {
+    const HeaderRule *h = rl_header(db, i);
+    char *path = h->hip ? cm_xasprintf("%s/%s", include, h->hip) : NULL;
+    if (path && h->hip[strlen(h->hip) - 1] != '/' && access(path, R_OK) == 0) {
+      buf_printf(&src, "#include <%s>\n", h->hip);
+      size_t k = 0;
+      while (k < *nlibs && strcmp(libs[k], h->library) != 0)
+        k++;
+      if (k == *nlibs && *nlibs < 64)
+        libs[(*nlibs)++] = h->library;
+    }
+    free(path);
+  }
+  return buf_cstr(&src);
+}
+
+static Tally *tally_for(Tally *t, size_t n, const char *library) {
+  for (size_t i = 0; i < n; i++)
+    if (strcmp(t[i].library, library) == 0)
+      return &t[i];
+  return NULL;
+}
+
+/* The library a declaring header belongs to, by the header rules; hip/ is the runtime. */
+static const char *library_of(const RuleDb *db, const char *file) {
+  for (size_t i = 0; i < rl_header_count(db); i++) {
+    const HeaderRule *h = rl_header(db, i);
+    size_t n = h->hip ? strlen(h->hip) : 0, m = strlen(file);
+    if (n && m > n && strcmp(file + m - n, h->hip) == 0 && file[m - n - 1] == '/')
+      return h->library;
+  }
+  return strstr(file, "/hip/") ? "CUDA_Runtime" : "(other)";
+}
+
+static void check_rules(const RuleDb *db, const Names *decl, Version release, Tally *t, size_t nt, bool verbose) {
+  for (size_t i = 0; i < rl_rule_count(db); i++) {
+    const Rule *r = rl_rule(db, i);
+    Tally *lib = tally_for(t, nt, r->library);
+    if (!r->hip || !lib || rl_availability(r, release) != AV_MAPPED)
+      continue;
+    lib->checked++;
+    if (!declared(decl, r->hip)) {
+      lib->missing++;
+      if (verbose)
+        printf("missing   %-14s %s (for %s)\n", r->library, r->hip, r->cuda);
+    }
+  }
+}
+
+/* hip* names the headers declare that no rule maps to, counted per library. */
+static void check_headers(const RuleDb *db, const Names *decl, Tally *t, size_t *nt, bool verbose) {
+  Names mapped = {0};
+  for (size_t i = 0; i < rl_rule_count(db); i++)
+    if (rl_rule(db, i)->hip)
+      add_name(&mapped, rl_rule(db, i)->hip, NULL);
+  qsort(mapped.items, mapped.len, sizeof *mapped.items, cmp_decl);
+  for (size_t i = 0; i < decl->len; i++) {
+    const Decl *d = &decl->items[i];
+    if (strncasecmp(d->name, "hip", 3) != 0 || declared(&mapped, d->name) ||
+        (i > 0 && strcmp(d->name, decl->items[i - 1].name) == 0))
+      continue;
+    const char *library = library_of(db, d->file);
+    Tally *lib = tally_for(t, *nt, library);
+    if (!lib && *nt < 64)
+      t[*nt] = (Tally){.library = library}, lib = &t[(*nt)++];
+    if (lib)
+      lib->extra++;
+    if (verbose)
+      printf("unmapped  %-14s %s\n", library, d->name);
+  }
+  free_names(&mapped);
+}
+
+Status rules_check(RuleDb *db, const char *hip_path, bool verbose) {
+  const char *root = hip_path ? hip_path : "/usr/include";
+  char *include = cm_xasprintf("%s/include/hip/hip_runtime.h", root);
+  char *dir = access(include, R_OK) == 0 ? cm_xasprintf("%s/include", root) : cm_xstrdup(root);
+  free(include);
+  Version release = installed_release(dir);
+  if (!release) {
+    Status st = cm_fail(ST_INPUT, "%s/hip/hip_version.h: no HIP headers there: pass --hip-path DIR (a ROCm include folder)", dir);
+    free(dir);
+    return st;
+  }
+  const char *libs[64];
+  size_t nlibs = 0;
+  char *source = checked_source(db, dir, libs, &nlibs);
+  char *inc_flag = cm_xasprintf("-I%s", dir);
+  const char *args[] = {"-x", "hip", "--cuda-host-only", "-nogpulib", "-std=c++17", "-D__HIP_PLATFORM_AMD__", inc_flag, "-Wno-everything"};
+  Names decl = {0};
+  Status st = an_declared_names(source, args, 8, dir, add_name, &decl);
+  if (!st) {
+    qsort(decl.items, decl.len, sizeof *decl.items, cmp_decl);
+    Tally t[64];
+    for (size_t i = 0; i < nlibs; i++)
+      t[i] = (Tally){.library = libs[i]};
+    char v[16];
+    rl_version_format(release, v, sizeof v);
+    printf("rules against the HIP %s headers in %s (%zu declarations)\n\n", v, dir, decl.len);
+    check_rules(db, &decl, release, t, nlibs, verbose);
+    check_headers(db, &decl, t, &nlibs, verbose);
+    printf("%-14s %8s %22s %26s\n", "library", "checked", "missing from headers", "declared, not in rules");
+    for (size_t i = 0; i < nlibs; i++)
+      printf("%-14s %8zu %22zu %26zu\n", t[i].library, t[i].checked, t[i].missing, t[i].extra);
+  }
+  free_names(&decl);
+  free(source);
+  free(inc_flag);
+  free(dir);
+  return st;
+}

@@ -1,0 +1,306 @@
+/* Building the plan: each fact joined with its rule for the target release gives
+ * a use (with a status and, when HIP has the name, an edit) and, where a person
+ * must look, a finding. Hazard patterns from the rule database run over each
+ * file's code with comments and strings blanked. Effort follows rules/EFFORT.md:
+ * per use, once per unique API, or once per file, as each diagnostic says. */
+#define PCRE2_CODE_UNIT_WIDTH 8
+#include "plan.h"
+
+#include <pcre2.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "plan_p.h"
+
+static const char *status_names[] = {
+    [US_MAPPED] = "mapped",         [US_DEPRECATED] = "deprecated", [US_REMOVED] = "removed",
+    [US_LATER] = "later-release",   [US_UNMAPPED] = "unmapped",     [US_UNKNOWN] = "unknown",
+};
+
+const char *pl_status_name(UseStatus s) { return status_names[s]; }
+
+void add_finding(FilePlan *fp, Diag d, unsigned offset, const char *subject, char *message) {
+  for (size_t i = 0; i < fp->findings.len; i++) /* two patterns on one spot: one finding */
+    if (fp->findings.items[i].diag == d && fp->findings.items[i].offset == offset) {
+      free(message);
+      return;
+    }
+  Finding f = {.diag = d, .offset = offset, .subject = cm_xstrdup(subject), .message = message};
+  an_location(fp->src, offset, &f.line, &f.column);
+  vec_push(&fp->findings, f);
+}
+
+static void add_edit(FilePlan *fp, unsigned offset, unsigned length, const char *text) {
+  Edit e = {offset, length, cm_xstrdup(text)};
+  vec_push(&fp->edits, e);
+}
+
+static char *version_text(Version v) {
+  char buf[16];
+  rl_version_format(v, buf, sizeof buf);
+  return cm_xstrdup(buf);
+}
+
+/* The status of a known name in the target, and the findings it brings. */
+static UseStatus judge_rule(FilePlan *fp, const Fact *f, const Rule *r, Version target) {
+  Avail a = rl_availability(r, target);
+  if (r->cuda_removed) {
+    char *v = version_text(r->cuda_removed);
+    add_finding(fp, D_REMOVED_API, f->offset, r->cuda,
+                cm_xasprintf("%s was removed in CUDA %s%s%s", r->cuda, v, r->hip ? "; HIP still has " : "",
+                             r->hip ? r->hip : ""));
+    free(v);
+  }
+  if (a == AV_UNMAPPED || a == AV_HIP_REMOVED) {
+    add_finding(fp, D_UNSUPPORTED_API, f->offset, r->cuda,
+                cm_xasprintf("%s (%s) has no HIP counterpart%s: rewrite this use by hand", r->cuda, r->library,
+                             a == AV_HIP_REMOVED ? " any more" : ""));
+    return US_UNMAPPED;
+  }
+  if (a == AV_LATER) {
+    char *v = version_text(r->hip_added);
+    add_finding(fp, D_LATER_RELEASE, f->offset, r->cuda,
+                cm_xasprintf("%s arrives in ROCm %s, after the target: target a later ROCm or keep %s", r->hip, v,
+                             r->cuda));
+    free(v);
+    return US_LATER;
+  }
+  if (r->hip_experimental && r->hip_experimental <= target)
+    add_finding(fp, D_EXPERIMENTAL_API, f->offset, r->cuda,
+                cm_xasprintf("%s is experimental in the target ROCm release", r->hip));
+  bool hip_deprecated = r->hip_deprecated && r->hip_deprecated <= target;
+  if (r->cuda_deprecated || hip_deprecated)
+    add_finding(fp, D_DEPRECATED_API, f->offset, r->cuda,
+                cm_xasprintf("%s is deprecated in %s: plan its replacement", hip_deprecated ? r->hip : r->cuda,
+                             hip_deprecated ? "HIP" : "CUDA"));
+  return r->cuda_removed ? US_REMOVED : (r->cuda_deprecated || hip_deprecated) ? US_DEPRECATED : US_MAPPED;
+}
+
+static void plan_ident(FilePlan *fp, const Fact *f, const RuleDb *db, Version target) {
+  const Rule *r = rl_lookup(db, f->name, strlen(f->name));
+  PlannedUse u = {.fact = f, .rule = r};
+  if (!r) {
+    u.status = US_UNKNOWN;
+    u.library = "unknown";
+    u.kind = "unknown";
+    add_finding(fp, D_UNKNOWN_API, f->offset, f->name,
+                cm_xasprintf("%s is declared by the CUDA headers but the rules do not know it: check HIP by hand",
+                             f->name));
+  } else {
+    u.status = judge_rule(fp, f, r, target);
+    u.library = r->library;
+    u.kind = rl_kind_name(r->kind);
+    u.available = u.status <= US_REMOVED;
+    u.hip = r->hip;
+    if (u.available && strcmp(r->hip, r->cuda) != 0)
+      add_edit(fp, f->offset, f->length, r->hip);
+  }
+  vec_push(&fp->uses, u);
+}
+
+static void plan_include(FilePlan *fp, const Fact *f, const RuleDb *db) {
+  const HeaderRule *h = rl_lookup_header(db, f->name, strlen(f->name));
+  PlannedUse u = {.fact = f, .header = h, .library = h ? h->library : "unknown", .kind = "header"};
+  if (!h) {
+    u.status = US_UNKNOWN;
+    add_finding(fp, D_UNKNOWN_API, f->offset, f->name,
+                cm_xasprintf("<%s> is a CUDA header the rules do not map: find its HIP counterpart by hand", f->name));
+  } else if (!h->hip) {
+    u.status = US_UNMAPPED;
+    add_finding(fp, D_LIBRARY_UNAVAILABLE, f->offset, f->name,
+                cm_xasprintf("<%s> (%s) has no HIP counterpart%s%s", f->name, h->library, *h->note ? ": " : "",
+                             h->note));
+  } else {
+    u.status = US_MAPPED;
+    u.available = true;
+    u.hip = u.owned_hip = rl_header_target(h, f->name);
+    if (strcmp(u.hip, f->name) != 0)
+      add_edit(fp, f->offset, f->length, u.hip);
+  }
+  vec_push(&fp->uses, u);
+}
+
+static void plan_launch(FilePlan *fp, const Fact *f) {
+  PlannedUse u = {.fact = f, .status = US_MAPPED, .available = true, .hip = "<<<>>>", .library = "CUDA_Runtime",
+                  .kind = "launch"};
+  vec_push(&fp->uses, u);
+}
+
+static void plan_file(FilePlan *fp, const RuleDb *db, const Hazards *hz, Version target) {
+  const SourceFile *src = fp->src;
+  if (src->skip_reason) {
+    add_finding(fp, D_SKIPPED_FILE, 0, src->rel, cm_xasprintf("%s: %s: not scanned", src->rel, src->skip_reason));
+    return;
+  }
+  if (src->parser == PARSER_LEXICAL)
+    add_finding(fp, D_PARSE_FALLBACK, 0, src->rel,
+                cm_xasprintf("scanned lexically: %s", src->fallback_reason ? src->fallback_reason : "no parse"));
+  for (size_t i = 0; i < src->facts.len; i++) {
+    const Fact *f = &src->facts.items[i];
+    if (f->kind == FK_IDENT)
+      plan_ident(fp, f, db, target);
+    else if (f->kind == FK_INCLUDE)
+      plan_include(fp, f, db);
+    else if (f->kind == FK_LAUNCH)
+      plan_launch(fp, f);
+  }
+  hazards_apply(hz, fp);
+}
+
+/* ---- effort, compatibility and the summary ---- */
+
+static Contributor *contributor(Plan *p, const char *name, const char *category) {
+  for (size_t i = 0; i < p->top.len; i++)
+    if (strcmp(p->top.items[i].name, name) == 0 && strcmp(p->top.items[i].category, category) == 0)
+      return &p->top.items[i];
+  Contributor c = {.name = name, .category = category};
+  vec_push(&p->top, c);
+  return &p->top.items[p->top.len - 1];
+}
+
+/* EP_USE findings each cost; EP_API and EP_FILE cost once per subject. */
+static void estimate(Plan *p) {
+  for (size_t i = 0; i < p->files.len; i++) {
+    FilePlan *fp = &p->files.items[i];
+    for (size_t j = 0; j < fp->findings.len; j++) {
+      Finding *f = &fp->findings.items[j];
+      const DiagInfo *d = rl_diag(f->diag);
+      const char *subject = d->per == EP_FILE ? fp->src->rel : f->subject;
+      Contributor *c = contributor(p, d->per == EP_USE ? d->code : subject, d->category);
+      bool first = c->uses++ == 0;
+      f->effort_hours = d->per == EP_USE || first ? d->effort_hours : 0.0;
+      c->effort_hours += f->effort_hours;
+      p->effort_hours += f->effort_hours;
+    }
+  }
+}
+
+static int by_effort(const void *a, const void *b) {
+  const Contributor *x = a, *y = b;
+  if (x->effort_hours != y->effort_hours)
+    return x->effort_hours < y->effort_hours ? 1 : -1;
+  return strcmp(x->name, y->name);
+}
+
+static bool available_in(const PlannedUse *u, Version release) {
+  if (u->rule)
+    return rl_availability(u->rule, release) == AV_MAPPED;
+  return u->status == US_MAPPED; /* headers and launches carry no release */
+}
+
+static const char *use_key(const PlannedUse *u) { return u->fact->kind == FK_LAUNCH ? "<<<>>>" : u->fact->name; }
+
+/* Unique APIs: each distinct name once, available when its first use is. */
+static void compatibility(Plan *p, const RuleDb *db) {
+  VEC(const PlannedUse *) unique = {0};
+  for (size_t i = 0; i < p->files.len; i++)
+    for (size_t j = 0; j < p->files.items[i].uses.len; j++) {
+      const PlannedUse *u = &p->files.items[i].uses.items[j];
+      size_t k = 0;
+      while (k < unique.len && strcmp(use_key(unique.items[k]), use_key(u)) != 0)
+        k++;
+      if (k == unique.len)
+        vec_push(&unique, u);
+    }
+  p->unique_apis = unique.len;
+  for (size_t r = 0; r < rl_release_count(db); r++) {
+    Version v = rl_release(db, r);
+    size_t avail = 0, avail_unique = 0;
+    for (size_t i = 0; i < p->files.len; i++)
+      for (size_t j = 0; j < p->files.items[i].uses.len; j++)
+        avail += available_in(&p->files.items[i].uses.items[j], v);
+    for (size_t k = 0; k < unique.len; k++)
+      avail_unique += available_in(unique.items[k], v);
+    Compat c = {v, p->uses ? 100.0 * (double)avail / (double)p->uses : 100.0,
+                unique.len ? 100.0 * (double)avail_unique / (double)unique.len : 100.0};
+    vec_push(&p->compat, c);
+  }
+  vec_free(&unique);
+}
+
+Status pl_build(const Facts *facts, const RuleDb *db, const PlanOptions *opt, Plan *out) {
+  Hazards *hz;
+  Status st = hazards_compile(db, &hz);
+  if (st)
+    return st;
+  *out = (Plan){.target = opt->target, .facts = facts};
+  for (size_t i = 0; i < facts->files.len; i++) {
+    FilePlan fp = {.src = facts->files.items[i]};
+    plan_file(&fp, db, hz, opt->target);
+    for (size_t j = 0; j < fp.uses.len; j++) {
+      out->uses++;
+      out->mapped_uses += fp.uses.items[j].available;
+    }
+    vec_push(&out->files, fp);
+  }
+  out->unmapped_uses = out->uses - out->mapped_uses;
+  hazards_free(hz);
+  estimate(out);
+  qsort(out->top.items, out->top.len, sizeof *out->top.items, by_effort);
+  compatibility(out, db);
+  return ST_OK;
+}
+
+void pl_free(Plan *p) {
+  for (size_t i = 0; i < p->files.len; i++) {
+    FilePlan *fp = &p->files.items[i];
+    for (size_t j = 0; j < fp->uses.len; j++)
+      free(fp->uses.items[j].owned_hip);
+    for (size_t j = 0; j < fp->findings.len; j++) {
+      free(fp->findings.items[j].subject);
+      free(fp->findings.items[j].message);
+    }
+    for (size_t j = 0; j < fp->edits.len; j++)
+      free(fp->edits.items[j].text);
+    vec_free(&fp->uses);
+    vec_free(&fp->findings);
+    vec_free(&fp->edits);
+  }
+  vec_free(&p->files);
+  vec_free(&p->compat);
+  vec_free(&p->top);
+}
+
+static bool category_known(const char *name, size_t n) {
+  for (int d = 0; d < D_COUNT; d++)
+    if (strlen(rl_diag((Diag)d)->category) == n && strncmp(rl_diag((Diag)d)->category, name, n) == 0)
+      return true;
+  return false;
+}
+
+static bool in_list(const char *list, const char *name) {
+  size_t n = strlen(name);
+  for (const char *p = list; *p;) {
+    const char *comma = strchr(p, ',');
+    size_t len = comma ? (size_t)(comma - p) : strlen(p);
+    if (len == n && strncmp(p, name, n) == 0)
+      return true;
+    p += len + (comma != NULL);
+  }
+  return false;
+}
+
+bool pl_known_categories(const char *categories, const char **bad) {
+  static _Thread_local char first_bad[64];
+  for (const char *p = categories; *p;) {
+    const char *comma = strchr(p, ',');
+    size_t len = comma ? (size_t)(comma - p) : strlen(p);
+    if (!category_known(p, len) && !(len == 3 && strncmp(p, "any", 3) == 0)) {
+      snprintf(first_bad, sizeof first_bad, "%.*s", (int)len, p);
+      *bad = first_bad;
+      return false;
+    }
+    p += len + (comma != NULL);
+  }
+  return true;
+}
+
+size_t pl_count_categories(const Plan *p, const char *categories) {
+  size_t n = 0;
+  for (size_t i = 0; i < p->files.len; i++)
+    for (size_t j = 0; j < p->files.items[i].findings.len; j++) {
+      const char *cat = rl_diag(p->files.items[i].findings.items[j].diag)->category;
+      n += in_list(categories, "any") || in_list(categories, cat);
+    }
+  return n;
+}

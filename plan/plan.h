@@ -1,0 +1,93 @@
+/* plan: facts + rules for one target ROCm release -> what to do, file by file.
+ *
+ * Takes the analyzer's facts and the rule database; gives, per file, each CUDA
+ * use with its status in the target release, the edits translation would make
+ * (byte range -> new text) and the findings (code, location, message, effort),
+ * plus the summary numbers every report shows. Scan and translate share this one
+ * plan, so the report always describes exactly what translate would do. */
+#ifndef HIPPORT_PLAN_H
+#define HIPPORT_PLAN_H
+
+#include "analyzer.h"
+#include "rules.h"
+
+/* ORDER USE_STATUS (pl_status_name) */
+typedef enum {
+  US_MAPPED,      /* HIP counterpart available in the target */
+  US_DEPRECATED,  /* available, but deprecated in CUDA or HIP */
+  US_REMOVED,     /* removed on the CUDA side */
+  US_LATER,       /* HIP counterpart only in a later ROCm release */
+  US_UNMAPPED,    /* no HIP counterpart */
+  US_UNKNOWN,     /* a CUDA name the rules do not know */
+} UseStatus;
+
+const char *pl_status_name(UseStatus s);
+
+typedef struct {
+  const Fact *fact;
+  const Rule *rule;           /* NULL for headers and unknown names */
+  const HeaderRule *header;   /* FK_INCLUDE */
+  UseStatus status;
+  const char *hip;            /* the HIP name or header; NULL when none */
+  const char *library;        /* "CUDA_Runtime", "CUBLAS"...; "header" for includes */
+  const char *kind;           /* the rule kind, or "header" */
+  bool available;             /* counts toward compatibility in the target */
+  char *owned_hip;            /* when hip was composed (a header under a mapped folder) */
+} PlannedUse;
+
+typedef struct {
+  Diag diag;
+  unsigned offset, line, column;
+  char *subject;              /* the API, header or pattern the finding is about */
+  char *message;
+  double effort_hours;        /* this finding's share of the estimate */
+} Finding;
+
+typedef struct {
+  unsigned offset, length;
+  char *text;
+} Edit;
+
+typedef struct {
+  const SourceFile *src;
+  VEC(PlannedUse) uses;
+  VEC(Finding) findings;
+  VEC(Edit) edits;
+} FilePlan;
+
+typedef struct {
+  Version release;
+  double percent;             /* uses available in the release / all uses */
+  double percent_unique;      /* the same over unique APIs */
+} Compat;
+
+typedef struct {
+  const char *name;
+  const char *category;
+  size_t uses;
+  double effort_hours;
+} Contributor;
+
+typedef struct {
+  Version target;
+  const Facts *facts;
+  VEC(FilePlan) files;
+  size_t uses, unique_apis, mapped_uses, unmapped_uses;
+  double effort_hours;
+  VEC(Compat) compat;         /* every release the rules know, oldest first */
+  VEC(Contributor) top;       /* largest effort first */
+} Plan;
+
+typedef struct {
+  Version target;
+} PlanOptions;
+
+Status pl_build(const Facts *facts, const RuleDb *db, const PlanOptions *opt, Plan *out);
+void pl_free(Plan *p);
+
+/* How many findings of any of the comma-separated categories the plan holds. */
+size_t pl_count_categories(const Plan *p, const char *categories);
+/* True when every name in the comma-separated list is a known category. */
+bool pl_known_categories(const char *categories, const char **bad);
+
+#endif

@@ -1,0 +1,21 @@
+/* reports: the plan rendered for people and for tools.
+ *
+ * Takes a plan (and the rule database, for the releases it knows); writes one
+ * document in the chosen format to a stream. Each format is a Reporter in the
+ * table reporters.c lists: a new format is a new file and one line there. */
+#ifndef HIPPORT_REPORTS_H
+#define HIPPORT_REPORTS_H
+
+#include <stdio.h>
+
+#include "plan.h"
+
+typedef struct {
+  const char *name;  /* as --format names it */
+  Status (*write)(FILE *out, const Plan *plan, const RuleDb *db);
+} Reporter;
+
+const Reporter *rp_find(const char *name);
+const char *rp_names(void);  /* "text, json" for messages */
+
+#endif

@@ -1,0 +1,74 @@
+/* The terminal summary: what a person reads in ten seconds, then the findings
+ * the way compilers print them (file:line:col: severity: message [code]) with the
+ * source line and a caret. */
+#include <string.h>
+
+#include "reports_p.h"
+
+static void print_source_line(FILE *out, const SourceFile *src, unsigned line, unsigned column) {
+  if (line == 0 || line > src->line_starts.len)
+    return;
+  unsigned b = src->line_starts.items[line - 1], e = b;
+  while (e < src->len && src->text[e] != '\n' && src->text[e] != '\r')
+    e++;
+  fprintf(out, "  %.*s\n  ", (int)(e - b), src->text + b);
+  for (unsigned i = 1; i < column && b + i - 1 < e; i++)
+    fputc(src->text[b + i - 1] == '\t' ? '\t' : ' ', out);
+  fputs("^\n", out);
+}
+
+static void print_findings(FILE *out, const Plan *p, Severity worst_shown) {
+  for (size_t i = 0; i < p->files.len; i++) {
+    const FilePlan *fp = &p->files.items[i];
+    for (size_t j = 0; j < fp->findings.len; j++) {
+      const Finding *f = &fp->findings.items[j];
+      const DiagInfo *d = rl_diag(f->diag);
+      if (d->severity > worst_shown)
+        continue;
+      fprintf(out, "%s:%u:%u: %s: %s [%s %s]\n", fp->src->rel, f->line, f->column, rl_severity_name(d->severity),
+              f->message, d->code, d->category);
+      if (f->diag != D_PARSE_FALLBACK && f->diag != D_SKIPPED_FILE)
+        print_source_line(out, fp->src, f->line, f->column);
+    }
+  }
+}
+
+static size_t count_lexical(const Plan *p) {
+  size_t n = 0;
+  for (size_t i = 0; i < p->files.len; i++)
+    n += p->files.items[i].src->parser == PARSER_LEXICAL;
+  return n;
+}
+
+static void print_compat(FILE *out, const Plan *p) {
+  fputs("compatibility by ROCm release (uses available):", out);
+  size_t from = p->compat.len > 8 ? p->compat.len - 8 : 0;  /* the recent ones fit a line */
+  for (size_t i = from; i < p->compat.len; i++) {
+    char v[16];
+    rl_version_format(p->compat.items[i].release, v, sizeof v);
+    fprintf(out, " %s %.0f%%", v, p->compat.items[i].percent);
+  }
+  fputc('\n', out);
+}
+
+static Status write_text(FILE *out, const Plan *p, const RuleDb *db) {
+  char target[16];
+  rl_version_format(p->target, target, sizeof target);
+  print_findings(out, p, SEV_WARNING);
+  fprintf(out, "\nhipport scan of %s (target ROCm %s)\n", p->facts->root, target);
+  fprintf(out, "  files scanned    %zu, CUDA files %zu (%zu read lexically)\n", p->facts->files_scanned,
+          p->files.len, count_lexical(p));
+  fprintf(out, "  CUDA uses        %zu (%zu unique APIs)\n", p->uses, p->unique_apis);
+  fprintf(out, "  mapped in %-6s %zu of %zu uses (%.1f%%), %zu need work\n", target, p->mapped_uses, p->uses,
+          p->uses ? 100.0 * (double)p->mapped_uses / (double)p->uses : 100.0, p->unmapped_uses);
+  fprintf(out, "  effort estimate  %.1f hours\n  ", p->effort_hours);
+  print_compat(out, p);
+  if (p->top.len)
+    fputs("  top contributors:\n", out);
+  for (size_t i = 0; i < p->top.len && i < 10 && p->top.items[i].effort_hours > 0; i++)
+    fprintf(out, "    %6.1f h  %-20s %s (%zu)\n", p->top.items[i].effort_hours, p->top.items[i].category,
+            p->top.items[i].name, p->top.items[i].uses);
+  return ferror(out) ? cm_fail(ST_ENV, "writing the report failed") : ST_OK;
+}
+
+const Reporter rp_text = {.name = "text", .write = write_text};

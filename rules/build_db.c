@@ -1,0 +1,257 @@
+/* hipport-rulesdb: the build step that turns the reviewable rule sources into the
+ * SQLite rule database shipped beside the binary.
+ *
+ *   hipport-rulesdb OUT.db SCHEMA.sql --api FILE.csv... --headers FILE.csv --hazards FILE.csv
+ *
+ * API files are read in order; a later row with the same (library, cuda_name)
+ * replaces an earlier one, so project-owned corrections sit in their own file on
+ * top of the imported facts. Columns are found by header name. The database is
+ * written to OUT.db.tmp and renamed, so a failed build never leaves half a file. */
+#include <sqlite3.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "csv_p.h"
+#include "rules.h"
+
+typedef struct {
+  sqlite3 *db;
+  const char *path;   /* the CSV being read, for messages */
+  int line;
+} Ctx;
+
+static int column(Csv *c, const char *name) {
+  for (size_t i = 0; i < c->nfields; i++)
+    if (strcmp(c->fields[i], name) == 0)
+      return (int)i;
+  return -1;
+}
+
+static const char *field(Csv *c, int col) {
+  return col >= 0 && (size_t)col < c->nfields ? c->fields[col] : "";
+}
+
+static Status exec(sqlite3 *db, const char *sql) {
+  char *err = NULL;
+  if (sqlite3_exec(db, sql, NULL, NULL, &err) != SQLITE_OK) {
+    Status st = cm_fail(ST_ENV, "sqlite: %s", err);
+    sqlite3_free(err);
+    return st;
+  }
+  return ST_OK;
+}
+
+/* Binds a release column: empty is NULL, anything else must parse. */
+static Status bind_version(Ctx *x, sqlite3_stmt *st, int idx, const char *text) {
+  Version v;
+  if (!*text)
+    return sqlite3_bind_null(st, idx) == SQLITE_OK ? ST_OK : cm_fail(ST_ENV, "sqlite bind");
+  if (!rl_version_parse(text, &v))
+    return cm_fail(ST_INPUT, "%s:%d: bad release '%s': write it as 6.2.0", x->path, x->line, text);
+  sqlite3_bind_int64(st, idx, v);
+  return ST_OK;
+}
+
+static void bind_text(sqlite3_stmt *st, int idx, const char *text) {
+  if (*text)
+    sqlite3_bind_text(st, idx, text, -1, SQLITE_TRANSIENT);
+  else
+    sqlite3_bind_null(st, idx);
+}
+
+typedef Status (*RowFn)(Ctx *x, Csv *c, const int *cols, sqlite3_stmt *st);
+
+/* Reads one CSV, maps the named columns, and runs `row` for every record. */
+static Status load_csv(Ctx *x, const char *path, const char *const *names, int ncols, const char *sql,
+                       RowFn row) {
+  char *text;
+  size_t len;
+  Status st = cm_read_file(path, &text, &len);
+  if (st)
+    return st;
+  Csv c;
+  csv_open(&c, path, text, len);
+  sqlite3_stmt *stmt = NULL;
+  int cols[32];
+  x->path = path;
+  if (csv_next(&c) != 1) {
+    st = cm_fail(ST_INPUT, "%s: no header line", path);
+    goto out;
+  }
+  for (int i = 0; i < ncols; i++) {
+    if ((cols[i] = column(&c, names[i])) < 0) {
+      st = cm_fail(ST_INPUT, "%s: missing column '%s'", path, names[i]);
+      goto out;
+    }
+  }
+  if (sqlite3_prepare_v2(x->db, sql, -1, &stmt, NULL) != SQLITE_OK) {
+    st = cm_fail(ST_ENV, "sqlite: %s", sqlite3_errmsg(x->db));
+    goto out;
+  }
+  int r;
+  while ((r = csv_next(&c)) == 1) {
+    x->line = c.line;
+    sqlite3_reset(stmt);
+    sqlite3_clear_bindings(stmt);
+    if ((st = row(x, &c, cols, stmt)))
+      goto out;
+    if (sqlite3_step(stmt) != SQLITE_DONE) {
+      st = cm_fail(ST_INPUT, "%s:%d: %s", path, c.line, sqlite3_errmsg(x->db));
+      goto out;
+    }
+  }
+  if (r < 0)
+    st = ST_INPUT;
+out:
+  sqlite3_finalize(stmt);
+  csv_close(&c);
+  free(text);
+  return st;
+}
+
+/* ORDER API_COLUMNS: the names below and the placeholders in api_sql. */
+static const char *const api_columns[] = {
+    "library",       "section",          "cuda_name",      "kind",           "cuda_added",
+    "cuda_deprecated", "cuda_changed",   "cuda_removed",   "hip_name",       "hip_added",
+    "hip_deprecated", "hip_changed",     "hip_removed",    "hip_experimental", "backend",
+    "backend_name",  "backend_added",    "backend_deprecated", "backend_removed",
+};
+enum { API_NCOLS = sizeof api_columns / sizeof *api_columns };
+
+static const char api_sql[] =
+    "INSERT OR REPLACE INTO api (library, section, cuda_name, kind, cuda_added, cuda_deprecated,"
+    " cuda_changed, cuda_removed, hip_name, hip_added, hip_deprecated, hip_changed, hip_removed,"
+    " hip_experimental, backend, backend_name, backend_added, backend_deprecated, backend_removed,"
+    " source) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)";
+
+static bool is_version_column(const char *name) {
+  const char *suffixes[] = {"_added", "_deprecated", "_changed", "_removed", "_experimental"};
+  for (size_t i = 0; i < 5; i++) {
+    size_t n = strlen(name), m = strlen(suffixes[i]);
+    if (n > m && strcmp(name + n - m, suffixes[i]) == 0)
+      return true;
+  }
+  return false;
+}
+
+static Status api_row(Ctx *x, Csv *c, const int *cols, sqlite3_stmt *st) {
+  RuleKind kind;
+  if (!rl_kind_parse(field(c, cols[3]), &kind))
+    return cm_fail(ST_INPUT, "%s:%d: unknown kind '%s'", x->path, x->line, field(c, cols[3]));
+  if (!*field(c, cols[0]) || !*field(c, cols[2]))
+    return cm_fail(ST_INPUT, "%s:%d: library and cuda_name are required", x->path, x->line);
+  for (int i = 0; i < API_NCOLS; i++) {
+    Status s = ST_OK;
+    if (is_version_column(api_columns[i]))
+      s = bind_version(x, st, i + 1, field(c, cols[i]));
+    else if (i == 1)
+      sqlite3_bind_text(st, 2, field(c, cols[1]), -1, SQLITE_TRANSIENT); /* section may be "" */
+    else
+      bind_text(st, i + 1, field(c, cols[i]));
+    if (s)
+      return s;
+  }
+  sqlite3_bind_text(st, API_NCOLS + 1, x->path, -1, SQLITE_TRANSIENT);
+  return ST_OK;
+}
+
+static Status header_row(Ctx *x, Csv *c, const int *cols, sqlite3_stmt *st) {
+  if (!*field(c, cols[0]) || !*field(c, cols[3]))
+    return cm_fail(ST_INPUT, "%s:%d: cuda_header and library are required", x->path, x->line);
+  for (int i = 0; i < 4; i++)
+    bind_text(st, i + 1, field(c, cols[i]));
+  sqlite3_bind_text(st, 5, field(c, cols[4]), -1, SQLITE_TRANSIENT);
+  return ST_OK;
+}
+
+static Status hazard_row(Ctx *x, Csv *c, const int *cols, sqlite3_stmt *st) {
+  Diag d;
+  if (!rl_diag_by_code(field(c, cols[0]), &d))
+    return cm_fail(ST_INPUT, "%s:%d: code %s is not in rules/diagnostics.def", x->path, x->line,
+                   field(c, cols[0]));
+  for (int i = 0; i < 4; i++)
+    sqlite3_bind_text(st, i + 1, field(c, cols[i]), -1, SQLITE_TRANSIENT);
+  return ST_OK;
+}
+
+static Status load_diagnostics(sqlite3 *db) {
+  static const char *per[] = {[EP_USE] = "use", [EP_API] = "api", [EP_FILE] = "file"};
+  sqlite3_stmt *st;
+  if (sqlite3_prepare_v2(db, "INSERT INTO diagnostic VALUES (?,?,?,?,?,?)", -1, &st, NULL) != SQLITE_OK)
+    return cm_fail(ST_ENV, "sqlite: %s", sqlite3_errmsg(db));
+  for (int d = 0; d < D_COUNT; d++) {
+    const DiagInfo *i = rl_diag((Diag)d);
+    sqlite3_reset(st);
+    sqlite3_bind_text(st, 1, i->code, -1, SQLITE_STATIC);
+    sqlite3_bind_text(st, 2, i->category, -1, SQLITE_STATIC);
+    sqlite3_bind_text(st, 3, rl_severity_name(i->severity), -1, SQLITE_STATIC);
+    sqlite3_bind_double(st, 4, i->effort_hours);
+    sqlite3_bind_text(st, 5, per[i->per], -1, SQLITE_STATIC);
+    sqlite3_bind_text(st, 6, i->title, -1, SQLITE_STATIC);
+    if (sqlite3_step(st) != SQLITE_DONE) {
+      sqlite3_finalize(st);
+      return cm_fail(ST_ENV, "sqlite: %s", sqlite3_errmsg(db));
+    }
+  }
+  sqlite3_finalize(st);
+  return ST_OK;
+}
+
+/* Every release named by an HIP-side column becomes a known release. */
+static const char releases_sql[] =
+    "INSERT OR IGNORE INTO release SELECT v, (v/1000000) || '.' || (v/1000%1000) || '.' || (v%1000) FROM ("
+    " SELECT hip_added v FROM api UNION SELECT hip_deprecated FROM api UNION SELECT hip_changed FROM api"
+    " UNION SELECT hip_removed FROM api UNION SELECT hip_experimental FROM api) WHERE v IS NOT NULL";
+
+static Status build(Ctx *x, int argc, char **argv) {
+  static const char *const header_cols[] = {"cuda_header", "hip_header", "roc_header", "library", "note"};
+  static const char *const hazard_cols[] = {"code", "check", "pattern", "message"};
+  char *schema;
+  size_t len;
+  Status st = cm_read_file(argv[2], &schema, &len);
+  if (st)
+    return st;
+  st = exec(x->db, schema);
+  free(schema);
+  if (st || (st = exec(x->db, "BEGIN")) || (st = load_diagnostics(x->db)))
+    return st;
+  for (int i = 3; i + 1 < argc && !st; i += 2) {
+    if (strcmp(argv[i], "--api") == 0)
+      st = load_csv(x, argv[i + 1], api_columns, API_NCOLS, api_sql, api_row);
+    else if (strcmp(argv[i], "--headers") == 0)
+      st = load_csv(x, argv[i + 1], header_cols, 5, "INSERT INTO header VALUES (?,?,?,?,?)", header_row);
+    else if (strcmp(argv[i], "--hazards") == 0)
+      st = load_csv(x, argv[i + 1], hazard_cols, 4,
+                    "INSERT INTO hazard (code, check_kind, pattern, message) VALUES (?,?,?,?)", hazard_row);
+    else
+      st = cm_fail(ST_USAGE, "unknown option %s", argv[i]);
+  }
+  if (!st)
+    st = exec(x->db, releases_sql);
+  return st ? st : exec(x->db, "COMMIT");
+}
+
+int main(int argc, char **argv) {
+  if (argc < 5 || argc % 2 == 0) {
+    fprintf(stderr, "usage: %s OUT.db SCHEMA.sql (--api|--headers|--hazards) FILE.csv...\n", argv[0]);
+    return ST_USAGE;
+  }
+  char *tmp = cm_xasprintf("%s.tmp", argv[1]);
+  remove(tmp);
+  Ctx x = {0};
+  Status st = ST_OK;
+  if (sqlite3_open(tmp, &x.db) != SQLITE_OK)
+    st = cm_fail(ST_ENV, "%s: cannot create: %s", tmp, sqlite3_errmsg(x.db));
+  else
+    st = build(&x, argc, argv);
+  sqlite3_close(x.db);
+  if (!st && rename(tmp, argv[1]) != 0)
+    st = cm_fail(ST_ENV, "%s: cannot rename into place", argv[1]);
+  if (st) {
+    remove(tmp);
+    fprintf(stderr, "hipport-rulesdb: %s\n", cm_error());
+  }
+  free(tmp);
+  return st;
+}

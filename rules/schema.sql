@@ -1,0 +1,52 @@
+-- The rule database hipport-rules.db, built from rules/data/*.csv and
+-- rules/diagnostics.def by rules/build_db.c. Releases are integers
+-- major*1000000 + minor*1000 + patch so that comparisons are numeric; NULL: none.
+PRAGMA user_version = 1;
+
+CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+
+CREATE TABLE api (
+  id INTEGER PRIMARY KEY,
+  library TEXT NOT NULL,
+  section TEXT NOT NULL,
+  cuda_name TEXT NOT NULL,
+  kind TEXT NOT NULL CHECK (kind IN ('function','device_function','type','constant','unknown')),
+  cuda_added INTEGER, cuda_deprecated INTEGER, cuda_changed INTEGER, cuda_removed INTEGER,
+  hip_name TEXT,
+  hip_added INTEGER, hip_deprecated INTEGER, hip_changed INTEGER, hip_removed INTEGER,
+  hip_experimental INTEGER,
+  backend TEXT, backend_name TEXT,
+  backend_added INTEGER, backend_deprecated INTEGER, backend_removed INTEGER,
+  source TEXT NOT NULL,            -- the CSV file the row came from
+  UNIQUE (library, cuda_name)
+);
+CREATE INDEX api_by_cuda_name ON api (cuda_name);
+CREATE INDEX api_by_hip_name ON api (hip_name);
+
+CREATE TABLE header (
+  cuda_header TEXT PRIMARY KEY,
+  hip_header TEXT,                 -- NULL: no HIP counterpart
+  roc_header TEXT,
+  library TEXT NOT NULL,
+  note TEXT NOT NULL
+);
+
+CREATE TABLE diagnostic (
+  code TEXT PRIMARY KEY,
+  category TEXT NOT NULL,
+  severity TEXT NOT NULL,
+  effort_hours REAL NOT NULL,
+  effort_per TEXT NOT NULL CHECK (effort_per IN ('use','api','file')),
+  title TEXT NOT NULL
+);
+
+CREATE TABLE hazard (
+  id INTEGER PRIMARY KEY,
+  code TEXT NOT NULL REFERENCES diagnostic (code),
+  check_kind TEXT NOT NULL CHECK (check_kind IN ('pcre','ast')),
+  pattern TEXT NOT NULL,
+  message TEXT NOT NULL
+);
+
+-- Every ROCm release some rule names (added, deprecated, changed, removed).
+CREATE TABLE release (version INTEGER PRIMARY KEY, name TEXT NOT NULL);
