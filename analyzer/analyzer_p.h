@@ -35,9 +35,10 @@ void nameset_free(NameSet *s);
 
 /* parse.c: shared parser state, built once per scan and read by every worker. */
 typedef struct {
-  const char *cuda_path;
+  char *cuda_path;             /* the toolkit root, resolved */
+  char *cuda_flag;             /* --cuda-path=... */
   char *cuda_include;
-  char *clang_resource;        /* clang's own headers, where the CUDA wrappers live */
+  char *cccl_include;          /* include/cccl (libcu++, CUB, Thrust) when the toolkit has it */
   const char *compat_include;
   Strings include_dirs;
   char *pch;                   /* the CUDA prelude, precompiled; NULL if it failed */

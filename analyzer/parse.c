@@ -23,17 +23,19 @@ static const char *find_cuda(const ScanOptions *opt) {
 /* The flags every file gets, before its own; *n counts what was written. */
 static int base_args(const ParseEnv *env, const char **args, bool with_pch) {
   int n = 0;
-  static char cuda_flag[4096];
-  snprintf(cuda_flag, sizeof cuda_flag, "--cuda-path=%s", env->cuda_path);
   args[n++] = "-x";
   args[n++] = "cuda";
   args[n++] = "--cuda-host-only";
   args[n++] = "-nocudalib";
-  args[n++] = cuda_flag;
+  args[n++] = env->cuda_flag;
   args[n++] = "-std=c++17";
   args[n++] = "-Wno-unknown-cuda-version";
   args[n++] = "-isystem";
   args[n++] = env->compat_include;
+  if (env->cccl_include) {
+    args[n++] = "-isystem";
+    args[n++] = env->cccl_include;
+  }
   if (with_pch && env->pch) {
     args[n++] = "-include-pch";
     args[n++] = env->pch;
@@ -43,13 +45,16 @@ static int base_args(const ParseEnv *env, const char **args, bool with_pch) {
 
 bool is_cuda_header_path(const ParseEnv *env, const char *path) {
   size_t n = strlen(env->cuda_include);
-  if (strncmp(path, env->cuda_include, n) == 0 && path[n] == '/')
-    return true;
-  const char *base = strrchr(path, '/');
-  return strncmp(base ? base + 1 : path, "__clang_cuda_", 13) == 0;
+  return strncmp(path, env->cuda_include, n) == 0 && path[n] == '/';
 }
 
-static void collect_decl_name(void *ctx, const char *name, const char *file) { nameset_add(ctx, name); }
+/* Only the toolkit's own declarations: clang's CUDA wrappers also declare device
+ * printf, malloc and the math library, which are not CUDA entities. */
+static void collect_decl_name(void *ctx, const char *name, const char *file) {
+  const char *base = strrchr(file, '/');
+  if (strncmp(base ? base + 1 : file, "__clang_", 8) != 0)
+    nameset_add(ctx, name);
+}
 
 /* Parses an empty CUDA file (the prelude alone) and saves it as a PCH. */
 static void build_pch(ParseEnv *env) {
@@ -76,16 +81,26 @@ static void build_pch(ParseEnv *env) {
 }
 
 Status parse_env_init(ParseEnv *env, const ScanOptions *opt, const RuleDb *db, Strings include_dirs) {
-  *env = (ParseEnv){.cuda_path = find_cuda(opt), .compat_include = opt->compat_include, .db = db,
+  *env = (ParseEnv){.cuda_path = realpath(find_cuda(opt), NULL), .compat_include = opt->compat_include, .db = db,
                     .include_dirs = include_dirs};
-  char *inc = cm_xasprintf("%s/include", env->cuda_path);
+  char *inc = cm_xasprintf("%s/include", env->cuda_path ? env->cuda_path : find_cuda(opt));
+  char *runtime = cm_xasprintf("%s/cuda_runtime.h", inc);
   env->cuda_include = realpath(inc, NULL);
-  if (!env->cuda_include || access(cm_xasprintf("%s/cuda_runtime.h", inc), R_OK) != 0) {
+  bool ok = env->cuda_include && access(runtime, R_OK) == 0;
+  free(runtime);
+  if (!ok) {
     Status st = cm_fail(ST_ENV, "%s: no CUDA Toolkit headers there (cuda_runtime.h): pass --cuda-path DIR or set CUDA_PATH", inc);
     free(inc);
+    parse_env_free(env);
     return st;
   }
   free(inc);
+  env->cuda_flag = cm_xasprintf("--cuda-path=%s", env->cuda_path);
+  char *cccl = cm_xasprintf("%s/cccl", env->cuda_include);
+  if (access(cccl, R_OK) == 0)
+    env->cccl_include = cccl;  /* nvcc adds it; CUDA 13's cooperative groups need it */
+  else
+    free(cccl);
   build_pch(env);
   env->cuda_names = nameset_new();
   const char *args[32];
@@ -102,7 +117,10 @@ void parse_env_free(ParseEnv *env) {
     rmdir(env->pch);
     free(env->pch);
   }
+  free(env->cuda_path);
+  free(env->cuda_flag);
   free(env->cuda_include);
+  free(env->cccl_include);
   nameset_free(env->cuda_names);
 }
 

@@ -39,7 +39,10 @@ static Status parse_args(int argc, char **argv, ScanArgs *a) {
         opt_value(argc, argv, &i, "-p", &a->compile_db, &st) || opt_value(argc, argv, &i, "--cuda-path", &a->cuda_path, &st) ||
         opt_value(argc, argv, &i, "-j", &jobs, &st) || opt_value(argc, argv, &i, "--jobs", &jobs, &st))
       continue;
-    st = opt_unknown("scan", argv[i]);
+    if (strncmp(argv[i], "-j", 2) == 0 && argv[i][2]) /* make's -j4 */
+      jobs = argv[i] + 2;
+    else
+      st = opt_unknown("scan", argv[i]);
   }
   if (!st && jobs)
     st = parse_jobs(jobs, &a->jobs);

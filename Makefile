@@ -1,0 +1,27 @@
+# The two commands of the README, and the steps they are made of.
+#   make run    set up, build, and scan the bundled corpus
+#   make check  set up, build, and run every test
+BUILD ?= build
+JOBS ?= $(shell nproc)
+
+.PHONY: all setup build run check clean
+
+all: build
+
+setup:
+	@scripts/setup.sh
+
+$(BUILD)/Makefile: CMakeLists.txt
+	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo
+
+build: setup $(BUILD)/Makefile
+	cmake --build $(BUILD) -j $(JOBS)
+
+run: build
+	$(BUILD)/hipport scan corpus
+
+check: build
+	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
+
+clean:
+	rm -rf $(BUILD)

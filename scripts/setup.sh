@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# Installs what hipport needs to build and test on Debian 12, skipping the install
+# when everything is already there. Run as root, or it says what to install.
+set -euo pipefail
+
+packages=(cmake make gcc pkg-config libclang-16-dev llvm-16-dev libsqlite3-dev libpcre2-dev
+          libjansson-dev libcmocka-dev hipcc libamdhip64-dev rocm-device-libs python3
+          python3-jsonschema)
+
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+
+if [ ${#missing[@]} -eq 0 ]; then
+  echo "setup: all build and test dependencies are installed"
+  exit 0
+fi
+
+if [ "$(id -u)" -ne 0 ]; then
+  echo "setup: missing Debian packages; as root run: apt-get install ${missing[*]}" >&2
+  exit 1
+fi
+
+echo "setup: installing ${missing[*]}"
+export DEBIAN_FRONTEND=noninteractive
+apt-get update -qq
+apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
