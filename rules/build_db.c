@@ -2,6 +2,7 @@
  * SQLite rule database shipped beside the binary.
  *
  *   hipport-rulesdb OUT.db SCHEMA.sql --api FILE.csv... --headers FILE.csv --hazards FILE.csv
+ *                   --warp FILE.csv
  *
  * API files are read in order; a later row with the same (library, cuda_name)
  * replaces an earlier one, so project-owned corrections sit in their own file on
@@ -175,6 +176,19 @@ static Status hazard_row(Ctx *x, Csv *c, const int *cols, sqlite3_stmt *st) {
   return ST_OK;
 }
 
+static Status warp_row(Ctx *x, Csv *c, const int *cols, sqlite3_stmt *st) {
+  Status s = bind_version(x, st, 2, field(c, cols[1]));
+  if (s)
+    return s;
+  if (!*field(c, cols[1]) || !*field(c, cols[2]))
+    return cm_fail(ST_INPUT, "%s:%d: native_since and legacy_name are required", x->path, x->line);
+  sqlite3_bind_text(st, 1, field(c, cols[0]), -1, SQLITE_TRANSIENT);
+  sqlite3_bind_text(st, 3, field(c, cols[2]), -1, SQLITE_TRANSIENT);
+  sqlite3_bind_int(st, 4, atoi(field(c, cols[3])));
+  sqlite3_bind_text(st, 5, field(c, cols[4]), -1, SQLITE_TRANSIENT);
+  return ST_OK;
+}
+
 static Status load_diagnostics(sqlite3 *db) {
   static const char *per[] = {[EP_USE] = "use", [EP_API] = "api", [EP_FILE] = "file"};
   sqlite3_stmt *st;
@@ -207,6 +221,7 @@ static const char releases_sql[] =
 static Status build(Ctx *x, int argc, char **argv) {
   static const char *const header_cols[] = {"cuda_header", "hip_header", "roc_header", "library", "note"};
   static const char *const hazard_cols[] = {"code", "check", "pattern", "message"};
+  static const char *const warp_cols[] = {"cuda_name", "native_since", "legacy_name", "mask_arg", "legacy_args"};
   char *schema;
   size_t len;
   Status st = cm_read_file(argv[2], &schema, &len);
@@ -224,6 +239,8 @@ static Status build(Ctx *x, int argc, char **argv) {
     else if (strcmp(argv[i], "--hazards") == 0)
       st = load_csv(x, argv[i + 1], hazard_cols, 4,
                     "INSERT INTO hazard (code, check_kind, pattern, message) VALUES (?,?,?,?)", hazard_row);
+    else if (strcmp(argv[i], "--warp") == 0)
+      st = load_csv(x, argv[i + 1], warp_cols, 5, "INSERT INTO warp_rewrite VALUES (?,?,?,?,?)", warp_row);
     else
       st = cm_fail(ST_USAGE, "unknown option %s", argv[i]);
   }
@@ -234,7 +251,7 @@ static Status build(Ctx *x, int argc, char **argv) {
 
 int main(int argc, char **argv) {
   if (argc < 5 || argc % 2 == 0) {
-    fprintf(stderr, "usage: %s OUT.db SCHEMA.sql (--api|--headers|--hazards) FILE.csv...\n", argv[0]);
+    fprintf(stderr, "usage: %s OUT.db SCHEMA.sql (--api|--headers|--hazards|--warp) FILE.csv...\n", argv[0]);
     return ST_USAGE;
   }
   char *tmp = cm_xasprintf("%s.tmp", argv[1]);

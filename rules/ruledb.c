@@ -26,6 +26,7 @@ struct RuleDb {
   VEC(HeaderRule) headers;
   VEC(HazardRule) hazards;
   VEC(Version) releases;
+  VEC(WarpRewrite) warp;
   Hash by_name, by_header;
 };
 
@@ -115,6 +116,12 @@ static void read_hazard(RuleDb *db, sqlite3_stmt *st) {
   vec_push(&db->hazards, h);
 }
 
+static void read_warp(RuleDb *db, sqlite3_stmt *st) {
+  WarpRewrite w = {.cuda = col_text(db, st, 0), .native_since = col_version(st, 1), .legacy_name = col_text(db, st, 2),
+                   .mask_arg = sqlite3_column_int(st, 3), .legacy_args = col_text(db, st, 4)};
+  vec_push(&db->warp, w);
+}
+
 static void read_release(RuleDb *db, sqlite3_stmt *st) { vec_push(&db->releases, col_version(st, 0)); }
 
 static Status query(RuleDb *db, sqlite3 *sq, const char *sql, void (*row)(RuleDb *, sqlite3_stmt *)) {
@@ -156,7 +163,9 @@ static Status load(RuleDb *db, sqlite3 *sq) {
     return st;
   if ((st = query(db, sq, "SELECT cuda_header, hip_header, roc_header, library, note FROM header", read_header)) ||
       (st = query(db, sq, "SELECT code, check_kind, pattern, message FROM hazard ORDER BY id", read_hazard)) ||
-      (st = query(db, sq, "SELECT version FROM release ORDER BY version", read_release)))
+      (st = query(db, sq, "SELECT version FROM release ORDER BY version", read_release)) ||
+      (st = query(db, sq, "SELECT cuda_name, native_since, legacy_name, mask_arg, legacy_args FROM warp_rewrite",
+                  read_warp)))
     return st;
   if (db->releases.len == 0)
     return cm_fail(ST_ENV, "rule database names no ROCm release: rebuild it");
@@ -194,6 +203,7 @@ void rl_close(RuleDb *db) {
   vec_free(&db->headers);
   vec_free(&db->hazards);
   vec_free(&db->releases);
+  vec_free(&db->warp);
   free(db->next_same);
   free(db->by_name.slots);
   free(db->by_header.slots);
@@ -237,6 +247,14 @@ char *rl_header_target(const HeaderRule *h, const char *name) {
   if (n > 0 && h->cuda[n - 1] == '/' && strncmp(name, h->cuda, n) == 0)
     return cm_xasprintf("%s%s", h->hip, name + n);
   return cm_xstrdup(h->hip);
+}
+
+/* A handful of rows: a scan beats a hash here. */
+const WarpRewrite *rl_warp_rewrite(const RuleDb *db, const char *name) {
+  for (size_t i = 0; i < db->warp.len; i++)
+    if (strcmp(db->warp.items[i].cuda, name) == 0)
+      return &db->warp.items[i];
+  return NULL;
 }
 
 size_t rl_rule_count(const RuleDb *db) { return db->rules.len; }

@@ -59,6 +59,13 @@ typedef struct {
   const char *cuda, *hip, *roc, *library, *note; /* hip NULL: no counterpart */
 } HeaderRule;
 
+/* A warp intrinsic's form before HIP had it natively (data/warp_rewrites.csv). */
+typedef struct {
+  const char *cuda, *legacy_name, *legacy_args;
+  Version native_since;
+  int mask_arg;          /* -1: the call takes no mask */
+} WarpRewrite;
+
 typedef enum { HC_PCRE, HC_AST } HazardCheck;
 
 typedef struct {
@@ -92,6 +99,8 @@ const Rule *rl_lookup_next(const RuleDb *db, const Rule *r);
 const HeaderRule *rl_lookup_header(const RuleDb *db, const char *name, size_t len);
 /* The HIP header to include instead of `name` (malloc'd); NULL when none. */
 char *rl_header_target(const HeaderRule *h, const char *name);
+
+const WarpRewrite *rl_warp_rewrite(const RuleDb *db, const char *name);
 
 size_t rl_rule_count(const RuleDb *db);
 const Rule *rl_rule(const RuleDb *db, size_t i);

@@ -50,3 +50,12 @@ CREATE TABLE hazard (
 
 -- Every ROCm release some rule names (added, deprecated, changed, removed).
 CREATE TABLE release (version INTEGER PRIMARY KEY, name TEXT NOT NULL);
+
+-- Warp intrinsics' pre-native HIP forms (data/warp_rewrites.csv).
+CREATE TABLE warp_rewrite (
+  cuda_name TEXT PRIMARY KEY,
+  native_since INTEGER NOT NULL,   -- first ROCm release with the native *_sync form
+  legacy_name TEXT NOT NULL,
+  mask_arg INTEGER NOT NULL,       -- argument index of the lane mask; -1: none
+  legacy_args TEXT NOT NULL        -- arguments to write when the call had none
+);
