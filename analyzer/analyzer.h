@@ -47,7 +47,8 @@ typedef struct {
   size_t len;
   Parser parser;
   char *fallback_reason;  /* why the file was read lexically; NULL when parsed */
-  char *skip_reason;      /* binary or not UTF-8: no facts at all */
+  char *skip_reason;      /* unreadable, binary or not UTF-8: no facts at all */
+  bool unreadable;        /* an input error the exit code reports after the scan */
   VEC(Fact) facts;
   VEC(unsigned) line_starts;  /* byte offset of each line, for locations */
   char *code_only;     /* text with comments and string/char literals blanked */

@@ -20,6 +20,8 @@ typedef VEC(char *) Strings;
 /* walk.c: the files under the paths, CUDA or not, and the include/ folders. */
 Status walk_paths(const char *const *paths, size_t n, char **root, Candidates *out, Strings *include_dirs,
                   size_t *files_walked);
+/* cudaX, cuX, cublasX, CUDA_X...: a name only CUDA would use. */
+bool cuda_like_name(const char *s, size_t n);
 bool looks_like_cuda(const char *path, const char *text, size_t len, const RuleDb *db);
 const char *binary_or_bad_utf8(const char *text, size_t len);
 
@@ -32,6 +34,7 @@ NameSet *nameset_new(void);
 void nameset_add(NameSet *s, const char *name);
 bool nameset_has(const NameSet *s, const char *name, size_t len);
 void nameset_free(NameSet *s);
+void visit_declarations(CXTranslationUnit tu, const char *under, DeclSink sink, void *ctx);
 
 /* parse.c: shared parser state, built once per scan and read by every worker. */
 typedef struct {

@@ -111,6 +111,11 @@ static enum CXChildVisitResult visit(CXCursor c, CXCursor parent, CXClientData d
   return k == CXCursor_EnumDecl ? CXChildVisit_Recurse : CXChildVisit_Continue;
 }
 
+void visit_declarations(CXTranslationUnit tu, const char *under, DeclSink sink, void *ctx) {
+  DeclWalk w = {.under = under, .under_len = strlen(under), .sink = sink, .ctx = ctx};
+  clang_visitChildren(clang_getTranslationUnitCursor(tu), visit, &w);
+}
+
 Status an_declared_names(const char *source, const char *const *args, int nargs, const char *under, DeclSink sink,
                          void *ctx) {
   CXIndex index = clang_createIndex(0, 0);
@@ -123,8 +128,7 @@ Status an_declared_names(const char *source, const char *const *args, int nargs,
                                   &tu) != CXError_Success) {
     st = cm_fail(ST_ENV, "libclang could not parse the headers under %s", under);
   } else {
-    DeclWalk w = {.under = under, .under_len = strlen(under), .sink = sink, .ctx = ctx};
-    clang_visitChildren(clang_getTranslationUnitCursor(tu), visit, &w);
+    visit_declarations(tu, under, sink, ctx);
   }
   if (tu)
     clang_disposeTranslationUnit(tu);

@@ -181,7 +181,10 @@ static void read_identifier(Reader *r, unsigned i, bool in_macro) {
   int where = r->parsed && active && !in_macro ? declared_in(r, i, name, n) : 0;
   if (where == 3 || (where == 2 && !rule))
     return; /* the user's own name, or a system one the rules do not know */
-  if (!rule && where != 1 && !nameset_has(r->env->cuda_names, name, n))
+  /* Without the tree, a toolkit name the rules miss counts only when it could
+   * not be a user's (a struct field called `any` is not cooperative groups). */
+  if (!rule && where != 1 &&
+      !(nameset_has(r->env->cuda_names, name, n) && (cuda_like_name(name, n) || (n > 2 && name[0] == '_' && name[1] == '_'))))
     return;
   const char *cursor = "token";
   if (r->cursors && active && !in_macro)
@@ -404,8 +407,12 @@ static void read_all(Reader *r) {
       in_define = false;
     if (tok_is(r, i, "#") && first_on_line(r->f, t.begin)) {
       directive_until = directive_end(r->f, t.begin);
-      if (tok_is(r, i + 1, "include") || tok_is(r, i + 1, "include_next") || tok_is(r, i + 1, "import"))
+      if (tok_is(r, i + 1, "include") || tok_is(r, i + 1, "include_next") || tok_is(r, i + 1, "import")) {
         read_include(r, i + 1, directive_until);
+        while (i + 1 < r->ntokens && r->tok[i + 1].begin < directive_until)
+          i++; /* the header name's pieces are not identifiers */
+        continue;
+      }
       in_define = tok_is(r, i + 1, "define");
       i += tok_is(r, i + 1, "define") ? 2 : 1; /* the directive word; a #define's macro name is the user's */
       continue;

@@ -56,28 +56,37 @@ static void collect_decl_name(void *ctx, const char *name, const char *file) {
     nameset_add(ctx, name);
 }
 
-/* Parses an empty CUDA file (the prelude alone) and saves it as a PCH. */
-static void build_pch(ParseEnv *env) {
-  char dir[] = "/tmp/hipport-pch-XXXXXX";
-  if (!mkdtemp(dir))
-    return;
+/* Parses an empty CUDA file (the prelude alone), saves it as a PCH for every
+ * file to reuse, and reads the names the toolkit declares from the same parse. */
+static Status parse_prelude(ParseEnv *env) {
   const char *args[32];
   int n = base_args(env, args, false);
   CXIndex index = clang_createIndex(0, 0);
   struct CXUnsavedFile empty = {.Filename = "hipport-prelude.cu", .Contents = "", .Length = 0};
   CXTranslationUnit tu = NULL;
-  char *pch = cm_xasprintf("%s/prelude.pch", dir);
-  if (clang_parseTranslationUnit2(index, "hipport-prelude.cu", args, n, &empty, 1,
-                                  CXTranslationUnit_ForSerialization | CXTranslationUnit_Incomplete, &tu) == CXError_Success &&
-      clang_saveTranslationUnit(tu, pch, clang_defaultSaveOptions(tu)) == CXSaveError_None) {
-    env->pch = pch;
+  Status st = ST_OK;
+  if (clang_parseTranslationUnit2(index, empty.Filename, args, n, &empty, 1,
+                                  CXTranslationUnit_ForSerialization | CXTranslationUnit_Incomplete |
+                                      CXTranslationUnit_DetailedPreprocessingRecord,
+                                  &tu) != CXError_Success) {
+    st = cm_fail(ST_ENV, "libclang cannot parse the CUDA headers in %s: check --cuda-path", env->cuda_include);
   } else {
-    free(pch);
-    rmdir(dir);
+    env->cuda_names = nameset_new();
+    visit_declarations(tu, env->cuda_include, collect_decl_name, env->cuda_names);
+    char dir[] = "/tmp/hipport-pch-XXXXXX";
+    if (mkdtemp(dir)) {
+      env->pch = cm_xasprintf("%s/prelude.pch", dir);
+      if (clang_saveTranslationUnit(tu, env->pch, clang_defaultSaveOptions(tu)) != CXSaveError_None) {
+        free(env->pch); /* slower without it, but still right */
+        env->pch = NULL;
+        rmdir(dir);
+      }
+    }
   }
   if (tu)
     clang_disposeTranslationUnit(tu);
   clang_disposeIndex(index);
+  return st;
 }
 
 Status parse_env_init(ParseEnv *env, const ScanOptions *opt, const RuleDb *db, Strings include_dirs) {
@@ -101,12 +110,10 @@ Status parse_env_init(ParseEnv *env, const ScanOptions *opt, const RuleDb *db, S
     env->cccl_include = cccl;  /* nvcc adds it; CUDA 13's cooperative groups need it */
   else
     free(cccl);
-  build_pch(env);
-  env->cuda_names = nameset_new();
-  const char *args[32];
-  int n = base_args(env, args, false);
-  an_declared_names("", args, n, env->cuda_include, collect_decl_name, env->cuda_names);
-  return ST_OK;
+  Status st = parse_prelude(env);
+  if (st)
+    parse_env_free(env);
+  return st;
 }
 
 void parse_env_free(ParseEnv *env) {

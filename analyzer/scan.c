@@ -23,7 +23,8 @@ static SourceFile *read_candidate(const ParseEnv *env, const Candidate *c, CXInd
   f->path = cm_xstrdup(c->path);
   f->rel = cm_xstrdup(c->rel);
   if (cm_read_file(c->path, &f->text, &f->len)) {
-    f->skip_reason = cm_xasprintf("unreadable: %s", cm_error());
+    f->skip_reason = cm_xstrdup(cm_error());
+    f->unreadable = true;
     f->text = cm_xstrdup("");
   } else if (!looks_like_cuda(c->path, f->text, f->len, env->db)) {
     an_source_free(f);

@@ -172,7 +172,7 @@ const char *binary_or_bad_utf8(const char *text, size_t len) {
   return NULL;
 }
 
-static bool cuda_prefix(const char *s, size_t n) {
+bool cuda_like_name(const char *s, size_t n) {
   static const char *prefixes[] = {"cuda", "cublas", "curand", "cufft", "cusparse", "cusolver",
                                    "cudnn", "nvrtc", "CUDA_", "CU_", "CUBLAS_", "CUFFT_", "CURAND_"};
   for (size_t i = 0; i < sizeof prefixes / sizeof *prefixes; i++) {
@@ -219,7 +219,7 @@ bool looks_like_cuda(const char *path, const char *text, size_t len, const RuleD
     size_t j = i;
     while (j < len && is_ident_char(text[j]))
       j++;
-    if (cuda_prefix(text + i, j - i) && rl_lookup(db, text + i, j - i))
+    if (cuda_like_name(text + i, j - i) && rl_lookup(db, text + i, j - i))
       return true;
     i = j;
   }

@@ -5,7 +5,10 @@
 
 #include <stdbool.h>
 
+#include "analyzer.h"
 #include "common.h"
+#include "plan.h"
+#include "reports.h"
 #include "rules.h"
 
 typedef struct {
@@ -15,7 +18,7 @@ typedef struct {
   Status (*run)(int argc, char **argv);  /* argv[0] is the subcommand */
 } Command;
 
-extern const Command cmd_rules, cmd_scan;
+extern const Command cmd_rules, cmd_scan, cmd_translate;
 
 /* Reads argv[*i]: true when it is `name` (value in the next argument) or
  * `name=value`; advances *i past what it used. A missing value is a usage error. */
@@ -27,5 +30,26 @@ Status print_usage(const Command *c);
 
 /* The rule database named by --rules-db, or the one installed beside the binary. */
 Status cli_open_rules(const char *path, RuleDb **db);
+
+/* pipeline.c: rules -> scan -> plan, shared by scan and translate. */
+typedef struct {
+  const char *db_path, *rocm, *compile_db, *cuda_path;
+  int jobs;
+  VEC(const char *) paths;
+} PipelineArgs;
+
+typedef struct {
+  RuleDb *db;
+  Facts facts;
+  Plan plan;
+  bool have_facts, have_plan;
+} Pipeline;
+
+bool pipeline_option(int argc, char **argv, int *i, PipelineArgs *a, Status *st);
+Status pipeline_run(const PipelineArgs *a, const PlanOptions *extra, Pipeline *p);
+Status pipeline_check_unreadable(const Pipeline *p);
+void pipeline_free(Pipeline *p);
+Status parse_jobs(const char *cmd, const char *s, int *jobs);
+Status write_report(const char *format, const char *output, const Plan *plan, const RuleDb *db);
 
 #endif

@@ -9,6 +9,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
+#include <stdlib.h>
 
 /* The exit code of each status is its value (ORDER EXIT in cli/main.c's help). */
 typedef enum {

@@ -3,10 +3,9 @@
  * must look, a finding. Hazard patterns from the rule database run over each
  * file's code with comments and strings blanked. Effort follows rules/EFFORT.md:
  * per use, once per unique API, or once per file, as each diagnostic says. */
-#define PCRE2_CODE_UNIT_WIDTH 8
 #include "plan.h"
 
-#include <pcre2.h>
+#include <assert.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -28,11 +27,6 @@ void add_finding(FilePlan *fp, Diag d, unsigned offset, const char *subject, cha
   Finding f = {.diag = d, .offset = offset, .subject = cm_xstrdup(subject), .message = message};
   an_location(fp->src, offset, &f.line, &f.column);
   vec_push(&fp->findings, f);
-}
-
-static void add_edit(FilePlan *fp, unsigned offset, unsigned length, const char *text) {
-  Edit e = {offset, length, cm_xstrdup(text)};
-  vec_push(&fp->edits, e);
 }
 
 static char *version_text(Version v) {
@@ -76,8 +70,30 @@ static UseStatus judge_rule(FilePlan *fp, const Fact *f, const Rule *r, Version 
   return r->cuda_removed ? US_REMOVED : (r->cuda_deprecated || hip_deprecated) ? US_DEPRECATED : US_MAPPED;
 }
 
-static void plan_ident(FilePlan *fp, const Fact *f, const RuleDb *db, Version target) {
+/* The name translate writes: the rocBLAS/rocRAND/MIOpen... backend name when asked for and known. */
+static const char *target_name(const Rule *r, const PlanOptions *opt) {
+  bool roc = opt->backend_roc && r->backend_name && (!r->backend_added || r->backend_added <= opt->target) &&
+             (!r->backend_removed || r->backend_removed > opt->target);
+  return roc ? r->backend_name : r->hip;
+}
+
+/* Before ROCm 6.2 a warp *_sync call is available through its legacy form. */
+static bool plan_legacy_warp(FilePlan *fp, const Fact *f, const Rule *r, const WarpRewrite *w, Version target) {
+  if (!w || target >= w->native_since)
+    return false;
+  PlannedUse u = {.fact = f, .rule = r, .status = US_MAPPED, .available = true, .hip = w->legacy_name,
+                  .library = r ? r->library : "CUDA_Device", .kind = "device_function"};
+  plan_warp(fp, f, w, target);
+  vec_push(&fp->uses, u);
+  return true;
+}
+
+static void plan_ident(FilePlan *fp, const Fact *f, const RuleDb *db, const PlanOptions *opt) {
+  Version target = opt->target;
   const Rule *r = rl_lookup(db, f->name, strlen(f->name));
+  const WarpRewrite *w = rl_warp_rewrite(db, f->name);
+  if (plan_legacy_warp(fp, f, r, w, target))
+    return;
   PlannedUse u = {.fact = f, .rule = r};
   if (!r) {
     u.status = US_UNKNOWN;
@@ -91,14 +107,16 @@ static void plan_ident(FilePlan *fp, const Fact *f, const RuleDb *db, Version ta
     u.library = r->library;
     u.kind = rl_kind_name(r->kind);
     u.available = u.status <= US_REMOVED;
-    u.hip = r->hip;
-    if (u.available && strcmp(r->hip, r->cuda) != 0)
-      add_edit(fp, f->offset, f->length, r->hip);
+    u.hip = u.available ? target_name(r, opt) : r->hip;
+    if (u.available && strcmp(u.hip, r->cuda) != 0)
+      add_edit(fp, f->offset, f->length, u.hip);
+    if (u.available && w)
+      plan_warp(fp, f, w, target);
   }
   vec_push(&fp->uses, u);
 }
 
-static void plan_include(FilePlan *fp, const Fact *f, const RuleDb *db) {
+static void plan_include(FilePlan *fp, const Fact *f, const RuleDb *db, const PlanOptions *opt) {
   const HeaderRule *h = rl_lookup_header(db, f->name, strlen(f->name));
   PlannedUse u = {.fact = f, .header = h, .library = h ? h->library : "unknown", .kind = "header"};
   if (!h) {
@@ -113,23 +131,52 @@ static void plan_include(FilePlan *fp, const Fact *f, const RuleDb *db) {
   } else {
     u.status = US_MAPPED;
     u.available = true;
-    u.hip = u.owned_hip = rl_header_target(h, f->name);
-    if (strcmp(u.hip, f->name) != 0)
-      add_edit(fp, f->offset, f->length, u.hip);
+    u.hip = u.owned_hip = opt->backend_roc && h->roc ? cm_xstrdup(h->roc) : rl_header_target(h, f->name);
   }
   vec_push(&fp->uses, u);
+  PlannedUse *added = &fp->uses.items[fp->uses.len - 1];
+  if (added->hip && !plan_duplicate_include(fp, added) && strcmp(added->hip, f->name) != 0)
+    add_edit(fp, f->offset, f->length, added->hip);
 }
 
-static void plan_launch(FilePlan *fp, const Fact *f) {
-  PlannedUse u = {.fact = f, .status = US_MAPPED, .available = true, .hip = "<<<>>>", .library = "CUDA_Runtime",
-                  .kind = "launch"};
+static void plan_launch(FilePlan *fp, const Fact *f, const PlanOptions *opt) {
+  PlannedUse u = {.fact = f, .status = US_MAPPED, .available = true,
+                  .hip = opt->launch_ggl ? "hipLaunchKernelGGL" : "<<<>>>", .library = "CUDA_Runtime", .kind = "launch"};
   vec_push(&fp->uses, u);
+  if (opt->launch_ggl)
+    plan_launch_ggl(fp, f);
 }
 
-static void plan_file(FilePlan *fp, const RuleDb *db, const Hazards *hz, Version target) {
+static int by_edit_offset(const void *a, const void *b) {
+  const Edit *x = a, *y = b;
+  if (x->offset != y->offset)
+    return x->offset < y->offset ? -1 : 1;
+  return x->length != y->length ? (x->length < y->length ? -1 : 1) : 0; /* insertions first */
+}
+
+/* Edits in order; an edit overlapping an earlier one would corrupt the text, so
+ * it is dropped (a broken invariant in debug builds). */
+static void order_edits(FilePlan *fp) {
+  qsort(fp->edits.items, fp->edits.len, sizeof *fp->edits.items, by_edit_offset);
+  size_t kept = 0;
+  unsigned end = 0;
+  for (size_t i = 0; i < fp->edits.len; i++) {
+    Edit *e = &fp->edits.items[i];
+    assert(kept == 0 || e->offset >= end);
+    if (kept > 0 && e->offset < end) {
+      free(e->text);
+      continue;
+    }
+    end = e->offset + e->length;
+    fp->edits.items[kept++] = *e;
+  }
+  fp->edits.len = kept;
+}
+
+static void plan_file(FilePlan *fp, const RuleDb *db, const Hazards *hz, const PlanOptions *opt) {
   const SourceFile *src = fp->src;
   if (src->skip_reason) {
-    add_finding(fp, D_SKIPPED_FILE, 0, src->rel, cm_xasprintf("%s: %s: not scanned", src->rel, src->skip_reason));
+    add_finding(fp, D_SKIPPED_FILE, 0, src->rel, cm_xasprintf("not scanned: %s", src->skip_reason));
     return;
   }
   if (src->parser == PARSER_LEXICAL)
@@ -138,13 +185,16 @@ static void plan_file(FilePlan *fp, const RuleDb *db, const Hazards *hz, Version
   for (size_t i = 0; i < src->facts.len; i++) {
     const Fact *f = &src->facts.items[i];
     if (f->kind == FK_IDENT)
-      plan_ident(fp, f, db, target);
+      plan_ident(fp, f, db, opt);
     else if (f->kind == FK_INCLUDE)
-      plan_include(fp, f, db);
+      plan_include(fp, f, db, opt);
     else if (f->kind == FK_LAUNCH)
-      plan_launch(fp, f);
+      plan_launch(fp, f, opt);
   }
   hazards_apply(hz, fp);
+  plan_runtime_include(fp);
+  plan_fenced_regions(fp);
+  order_edits(fp);
 }
 
 /* ---- effort, compatibility and the summary ---- */
@@ -226,7 +276,7 @@ Status pl_build(const Facts *facts, const RuleDb *db, const PlanOptions *opt, Pl
   *out = (Plan){.target = opt->target, .facts = facts};
   for (size_t i = 0; i < facts->files.len; i++) {
     FilePlan fp = {.src = facts->files.items[i]};
-    plan_file(&fp, db, hz, opt->target);
+    plan_file(&fp, db, hz, opt);
     for (size_t j = 0; j < fp.uses.len; j++) {
       out->uses++;
       out->mapped_uses += fp.uses.items[j].available;

@@ -80,6 +80,8 @@ typedef struct {
 
 typedef struct {
   Version target;
+  bool launch_ggl;     /* kernel<<<...>>>() -> hipLaunchKernelGGL(...) */
+  bool backend_roc;    /* library calls to rocBLAS/rocRAND/... where the rules know them */
 } PlanOptions;
 
 Status pl_build(const Facts *facts, const RuleDb *db, const PlanOptions *opt, Plan *out);

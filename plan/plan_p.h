@@ -13,5 +13,23 @@ void hazards_free(Hazards *hz);
 
 /* Takes ownership of message; a second finding of one code at one spot is dropped. */
 void add_finding(FilePlan *fp, Diag d, unsigned offset, const char *subject, char *message);
+void add_edit(FilePlan *fp, unsigned offset, unsigned length, const char *text);
+
+/* rewrite.c: the edits beyond renames. */
+enum { MAX_ARGS = 16 };
+typedef struct {
+  unsigned begin, end;
+} ArgRange;
+typedef struct {
+  unsigned lparen, rparen, n;
+  ArgRange arg[MAX_ARGS];
+} Args;
+
+bool call_args(const SourceFile *src, unsigned from, Args *out);
+void plan_warp(FilePlan *fp, const Fact *f, const WarpRewrite *w, Version target);
+void plan_launch_ggl(FilePlan *fp, const Fact *f);
+bool plan_duplicate_include(FilePlan *fp, const PlannedUse *u);
+void plan_runtime_include(FilePlan *fp);
+void plan_fenced_regions(FilePlan *fp);
 
 #endif

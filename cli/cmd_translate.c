@@ -1,0 +1,122 @@
+/* hipport translate: the HIP tree. The same pipeline as scan (so the report
+ * describes exactly what is written), then the translator; leftovers and the
+ * findings that need a person are printed as diagnostics on stderr. */
+#include <stdio.h>
+#include <string.h>
+
+#include "cli_p.h"
+#include "translator.h"
+
+typedef struct {
+  PipelineArgs pipe;
+  TranslateOptions tr;
+  PlanOptions plan;
+  const char *report, *launch, *backend;
+} TranslateArgs;
+
+static Status parse_choice(const char *opt, const char *value, const char *a, const char *b, bool *is_b) {
+  if (strcmp(value, a) != 0 && strcmp(value, b) != 0)
+    return cm_fail(ST_USAGE, "translate: %s is %s or %s, not '%s'", opt, a, b, value);
+  *is_b = strcmp(value, b) == 0;
+  return ST_OK;
+}
+
+static bool flag(char **argv, int i, TranslateOptions *o) {
+  bool *target = opt_flag(argv, i, "--in-place") ? &o->in_place
+               : opt_flag(argv, i, "--dry-run")  ? &o->dry_run
+               : opt_flag(argv, i, "--force")    ? &o->force
+               : opt_flag(argv, i, "--annotate") ? &o->annotate
+                                                 : NULL;
+  if (target)
+    *target = true;
+  return target != NULL;
+}
+
+static Status parse_args(int argc, char **argv, TranslateArgs *a) {
+  Status st = ST_OK;
+  for (int i = 1; i < argc && !st; i++) {
+    if (argv[i][0] != '-') {
+      vec_push(&a->pipe.paths, argv[i]);
+      continue;
+    }
+    if (pipeline_option(argc, argv, &i, &a->pipe, &st) || flag(argv, i, &a->tr) ||
+        opt_value(argc, argv, &i, "-o", &a->tr.out, &st) || opt_value(argc, argv, &i, "--output", &a->tr.out, &st) ||
+        opt_value(argc, argv, &i, "--report", &a->report, &st) || opt_value(argc, argv, &i, "--launch", &a->launch, &st) ||
+        opt_value(argc, argv, &i, "--backend", &a->backend, &st) ||
+        opt_value(argc, argv, &i, "--backup-suffix", &a->tr.backup_suffix, &st))
+      continue;
+    st = opt_unknown("translate", argv[i]);
+  }
+  if (!st && a->pipe.paths.len != 1)
+    st = cm_fail(ST_USAGE, "translate: name one source folder or file, e.g. hipport translate src -o src-hip");
+  if (!st && a->launch)
+    st = parse_choice("--launch", a->launch, "chevron", "ggl", &a->plan.launch_ggl);
+  if (!st && a->backend)
+    st = parse_choice("--backend", a->backend, "hip", "roc", &a->plan.backend_roc);
+  if (!st && a->tr.in_place + a->tr.dry_run + (a->tr.out != NULL) > 1)
+    st = cm_fail(ST_USAGE, "translate: -o, --in-place and --dry-run exclude each other");
+  if (!st && !*a->tr.backup_suffix)
+    st = cm_fail(ST_USAGE, "translate: --backup-suffix cannot be empty: the backup would be the source itself");
+  return st;
+}
+
+/* What translation could not do is said where a compiler would say it. */
+static void print_leftovers(const TranslateResult *res) {
+  for (size_t i = 0; i < res->leftovers.len; i++) {
+    const Leftover *l = &res->leftovers.items[i];
+    fprintf(stderr, "%s:%u:%u: warning: CUDA name left in the translated file: %s [%s left-behind]\n", l->file,
+            l->line, l->column, l->name, rl_diag(D_LEFT_BEHIND)->code);
+  }
+}
+
+static void print_summary(const TranslateArgs *a, const Pipeline *p, const TranslateResult *res) {
+  if (a->tr.dry_run || (a->tr.out && strcmp(a->tr.out, "-") == 0))
+    return;
+  size_t work = 0;
+  for (size_t i = 0; i < p->plan.files.len; i++)
+    for (size_t j = 0; j < p->plan.files.items[i].findings.len; j++)
+      work += rl_diag(p->plan.files.items[i].findings.items[j].diag)->severity != SEV_NOTE;
+  fprintf(stderr, "hipport: %zu files translated, %zu unchanged, %zu copied; %zu findings need a person, %zu names left behind\n",
+          res->translated, res->unchanged, res->copied, work, res->leftovers.len);
+}
+
+static Status run_translate(int argc, char **argv) {
+  TranslateArgs a = {.tr.backup_suffix = ".cuda.orig"};
+  Status st = parse_args(argc, argv, &a);
+  Pipeline p;
+  if (!st && !(st = pipeline_run(&a.pipe, &a.plan, &p))) {
+    TranslateResult res;
+    st = tr_translate(&p.plan, p.db, a.pipe.paths.items[0], &a.tr, &res);
+    if (!st && a.report)
+      st = write_report("json", a.report, &p.plan, p.db);
+    print_leftovers(&res);
+    if (!st)
+      print_summary(&a, &p, &res);
+    if (!st)
+      st = pipeline_check_unreadable(&p);
+    tr_result_free(&res);
+    pipeline_free(&p);
+  }
+  vec_free(&a.pipe.paths);
+  return st;
+}
+
+const Command cmd_translate = {
+    .name = "translate",
+    .summary = "write the HIP port of a CUDA tree (or file), every other file copied",
+    .usage = "usage: hipport translate SRC -o OUT [options]\n"
+             "       hipport translate SRC --in-place [--backup-suffix .cuda.orig]\n"
+             "       hipport translate SRC --dry-run        print a unified diff, write nothing\n"
+             "  -o OUT              the HIP tree (or file, when SRC is a file; - for stdout)\n"
+             "  --force             write into a non-empty OUT (or over an existing file)\n"
+             "  --rocm VER          target ROCm release (default: the newest the rules know)\n"
+             "  --launch chevron|ggl  keep <<<...>>> (default) or write hipLaunchKernelGGL\n"
+             "  --backend hip|roc   library calls to hip* wrappers (default) or roc*/MIOpen\n"
+             "  --annotate          a // hipport HPxxxx comment above each line that needs a person\n"
+             "  --report FILE       the plan as a JSON report (as hipport scan --format json)\n"
+             "  -p BUILD_DIR        parse with the flags of BUILD_DIR/compile_commands.json\n"
+             "  --cuda-path DIR     CUDA Toolkit root (default: $CUDA_PATH, then /usr/local/cuda)\n"
+             "  -j N                parse N files at once (default 2)\n"
+             "  --rules-db FILE     the rule database (default: beside the binary)\n",
+    .run = run_translate,
+};

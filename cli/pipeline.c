@@ -1,0 +1,103 @@
+/* The steps scan and translate share, so that both always see the same plan:
+ * the rule database, the target release, the scan, and the plan for it. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cli_p.h"
+
+static const char *compat_include(void) {
+  static char path[4096];
+  snprintf(path, sizeof path, "%s/compat", cm_exe_dir());
+  if (access(path, R_OK) != 0)
+    snprintf(path, sizeof path, "%s/../share/hipport/compat", cm_exe_dir());
+  return path;
+}
+
+Status parse_jobs(const char *cmd, const char *s, int *jobs) {
+  char *end;
+  long n = strtol(s, &end, 10);
+  if (*end || n < 1 || n > 256)
+    return cm_fail(ST_USAGE, "%s: -j wants a number of jobs from 1 to 256, not '%s'", cmd, s);
+  *jobs = (int)n;
+  return ST_OK;
+}
+
+/* Options both commands take; true when argv[*i] was one of them. */
+bool pipeline_option(int argc, char **argv, int *i, PipelineArgs *a, Status *st) {
+  const char *jobs = NULL;
+  if (opt_value(argc, argv, i, "--rules-db", &a->db_path, st) || opt_value(argc, argv, i, "--rocm", &a->rocm, st) ||
+      opt_value(argc, argv, i, "-p", &a->compile_db, st) || opt_value(argc, argv, i, "--cuda-path", &a->cuda_path, st))
+    return true;
+  if (opt_value(argc, argv, i, "-j", &jobs, st) || opt_value(argc, argv, i, "--jobs", &jobs, st) ||
+      (strncmp(argv[*i], "-j", 2) == 0 && argv[*i][2] && (jobs = argv[*i] + 2))) { /* make's -j4 */
+    if (!*st && jobs)
+      *st = parse_jobs(argv[0], jobs, &a->jobs);
+    return true;
+  }
+  return false;
+}
+
+Status pipeline_run(const PipelineArgs *a, const PlanOptions *extra, Pipeline *p) {
+  *p = (Pipeline){0};
+  Status st = cli_open_rules(a->db_path, &p->db);
+  if (st)
+    return st;
+  PlanOptions popt = *extra;
+  popt.target = rl_newest_release(p->db);
+  if (a->rocm && !rl_resolve_release(p->db, a->rocm, &popt.target)) {
+    pipeline_free(p);
+    return cm_fail(ST_USAGE, "ROCm release '%s' is not one the rules know (see hipport rules releases)", a->rocm);
+  }
+  ScanOptions sopt = {.cuda_path = a->cuda_path, .compile_db = a->compile_db, .compat_include = compat_include(),
+                      .jobs = a->jobs ? a->jobs : 2, .progress = isatty(STDERR_FILENO)};
+  if ((st = an_scan(a->paths.items, a->paths.len, &sopt, p->db, &p->facts))) {
+    pipeline_free(p);
+    return st;
+  }
+  p->have_facts = true;
+  if ((st = pl_build(&p->facts, p->db, &popt, &p->plan))) {
+    pipeline_free(p);
+    return st;
+  }
+  p->have_plan = true;
+  return ST_OK;
+}
+
+void pipeline_free(Pipeline *p) {
+  if (p->have_plan)
+    pl_free(&p->plan);
+  if (p->have_facts)
+    an_facts_free(&p->facts);
+  rl_close(p->db);
+  *p = (Pipeline){0};
+}
+
+/* An unreadable file does not stop a run, but the run must not look clean. */
+Status pipeline_check_unreadable(const Pipeline *p) {
+  for (size_t i = 0; i < p->facts.files.len; i++)
+    if (p->facts.files.items[i]->unreadable)
+      return cm_fail(ST_INPUT, "%s: fix its permissions or leave it out; the rest was processed",
+                     p->facts.files.items[i]->skip_reason);
+  return ST_OK;
+}
+
+/* The report goes to a temporary file renamed into place, so a failed run never
+ * leaves half a report where a good one was. */
+Status write_report(const char *format, const char *output, const Plan *plan, const RuleDb *db) {
+  const Reporter *r = rp_find(format);
+  if (!output || strcmp(output, "-") == 0)
+    return r->write(stdout, plan, db);
+  char *tmp = cm_xasprintf("%s.hipport-tmp", output);
+  FILE *out = fopen(tmp, "w");
+  Status st = out ? r->write(out, plan, db) : cm_fail(ST_INPUT, "%s: cannot write the report here", output);
+  if (out && fclose(out) != 0 && !st)
+    st = cm_fail(ST_ENV, "%s: write failed", output);
+  if (!st && rename(tmp, output) != 0)
+    st = cm_fail(ST_INPUT, "%s: cannot write the report here", output);
+  if (st)
+    unlink(tmp);
+  free(tmp);
+  return st;
+}

@@ -1,0 +1,290 @@
+/* The edits that are more than a rename: kernel launches in hipLaunchKernelGGL
+ * form, warp intrinsics for targets before HIP had them natively, duplicate
+ * includes, the runtime include nvcc adds implicitly, and the regions a user
+ * fenced off with `// hipport off` ... `// hipport on`. Each works on the byte
+ * offsets of the original text, in small edits that never overlap a rename. */
+#define _GNU_SOURCE
+#include <stdlib.h>
+#include <string.h>
+
+#include "plan_p.h"
+
+static bool is_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
+
+void add_edit(FilePlan *fp, unsigned offset, unsigned length, const char *text) {
+  Edit e = {offset, length, cm_xstrdup(text)};
+  vec_push(&fp->edits, e);
+}
+
+/* ---- call arguments, read from the code with comments and strings blanked ---- */
+
+/* The arguments of the call whose '(' is the first non-space after `from`;
+ * false when no such call. Ranges are trimmed of spaces. */
+bool call_args(const SourceFile *src, unsigned from, Args *out) {
+  const char *code = src->code_only;
+  unsigned p = from;
+  while (p < src->len && is_space(code[p]))
+    p++;
+  if (p >= src->len || code[p] != '(')
+    return false;
+  *out = (Args){.lparen = p};
+  int depth = 0;
+  unsigned start = p + 1;
+  for (; p < src->len; p++) {
+    char c = code[p];
+    if (c == '(' || c == '[' || c == '{')
+      depth++;
+    else if ((c == ')' || c == ']' || c == '}') && --depth == 0) {
+      out->rparen = p;
+      break;
+    }
+    if (depth == 1 && c == ',' && out->n < MAX_ARGS) {
+      out->arg[out->n++] = (ArgRange){start, p};
+      start = p + 1;
+    }
+  }
+  if (p >= src->len)
+    return false;
+  if (out->n < MAX_ARGS)
+    out->arg[out->n++] = (ArgRange){start, out->rparen};
+  for (unsigned i = 0; i < out->n; i++) {
+    while (out->arg[i].begin < out->arg[i].end && is_space(code[out->arg[i].begin]))
+      out->arg[i].begin++;
+    while (out->arg[i].end > out->arg[i].begin && is_space(code[out->arg[i].end - 1]))
+      out->arg[i].end--;
+  }
+  if (out->n == 1 && out->arg[0].begin == out->arg[0].end)
+    out->n = 0; /* f() has no arguments, not one empty one */
+  return true;
+}
+
+/* 0xffffffff, 0xFFFFFFFFu, ~0u, 4294967295: every lane of a 32-lane warp. */
+static bool full_mask32(const SourceFile *src, ArgRange a) {
+  static const char *forms[] = {"0xffffffff", "0xffffffffu", "~0u", "~0", "4294967295", "4294967295u",
+                                "0xffffffffU", "0xFFFFFFFF", "0xFFFFFFFFu", "0xFFFFFFFFU", "~0U", "4294967295U"};
+  size_t n = a.end - a.begin;
+  for (size_t i = 0; i < sizeof forms / sizeof *forms; i++)
+    if (strlen(forms[i]) == n && strncmp(src->text + a.begin, forms[i], n) == 0)
+      return true;
+  return false;
+}
+
+/* __shfl_down_sync(mask, v, d) before ROCm 6.2: __shfl_down(v, d); from 6.2 the
+ * native form stays and a full 32-bit literal mask is widened to 64 bits. */
+void plan_warp(FilePlan *fp, const Fact *f, const WarpRewrite *w, Version target) {
+  Args a;
+  if (!call_args(fp->src, f->offset + f->length, &a))
+    return;
+  bool has_mask = w->mask_arg >= 0 && (unsigned)w->mask_arg < a.n;
+  ArgRange mask = has_mask ? a.arg[w->mask_arg] : (ArgRange){0, 0};
+  if (target >= w->native_since) {
+    if (has_mask && full_mask32(fp->src, mask))
+      add_edit(fp, mask.begin, mask.end - mask.begin, "0xffffffffffffffffull");
+    return;
+  }
+  add_edit(fp, f->offset, f->length, w->legacy_name);
+  if (has_mask) {
+    unsigned end = (unsigned)w->mask_arg + 1 < a.n ? a.arg[w->mask_arg + 1].begin : mask.end;
+    add_edit(fp, mask.begin, end - mask.begin, "");
+    if (!full_mask32(fp->src, mask))
+      add_finding(fp, D_WARP_PARTIAL_MASK, mask.begin, f->name,
+                  cm_xasprintf("%s: the lane mask '%.*s' is dropped for %s, which acts on every active lane: check "
+                               "that all lanes of the wavefront take part",
+                               f->name, (int)(mask.end - mask.begin), fp->src->text + mask.begin, w->legacy_name));
+  } else if (a.n == 0 && *w->legacy_args) {
+    add_edit(fp, a.lparen + 1, 0, w->legacy_args);
+  }
+}
+
+/* ---- kernel launches in hipLaunchKernelGGL form ---- */
+
+/* Splits k<<<g, b, s, st>>> at its top-level commas. */
+static unsigned config_args(const SourceFile *src, const Fact *f, ArgRange *out) {
+  const char *code = src->code_only;
+  unsigned n = 0, start = f->open + 3;
+  int depth = 0;
+  for (unsigned p = start; p <= f->close && n < 4; p++) {
+    char c = p < f->close ? code[p] : ',';
+    if (c == '(' || c == '[' || c == '{')
+      depth++;
+    else if (c == ')' || c == ']' || c == '}')
+      depth--;
+    else if (c == ',' && depth == 0) {
+      ArgRange r = {start, p};
+      while (r.begin < r.end && is_space(code[r.begin]))
+        r.begin++;
+      while (r.end > r.begin && is_space(code[r.end - 1]))
+        r.end--;
+      out[n++] = r;
+      start = p + 1;
+    }
+  }
+  return n;
+}
+
+/* kernel<<<g, b[, s[, st]]>>>(args) -> hipLaunchKernelGGL(kernel, dim3(g), dim3(b), s|0, st|0, args),
+ * with HIP_KERNEL_NAME(...) around a template kernel, as hipify-clang writes it. */
+void plan_launch_ggl(FilePlan *fp, const Fact *f) {
+  ArgRange c[4];
+  unsigned n = config_args(fp->src, f, c);
+  Args call;
+  if (n < 2 || !call_args(fp->src, f->close + 3, &call))
+    return;
+  bool templ = memchr(f->name, '<', strlen(f->name)) != NULL;
+  add_edit(fp, f->offset, 0, templ ? "hipLaunchKernelGGL(HIP_KERNEL_NAME(" : "hipLaunchKernelGGL(");
+  add_edit(fp, f->open, c[0].begin - f->open, templ ? "), dim3(" : ", dim3(");
+  add_edit(fp, c[0].end, c[1].begin - c[0].end, "), dim3(");
+  const char *tail = n == 2 ? "), 0, 0" : n == 3 ? ", 0" : "";
+  unsigned last = c[n - 1].end;
+  if (n >= 3)
+    add_edit(fp, c[1].end, c[2].begin - c[1].end, "), ");
+  char *text = cm_xasprintf("%s%s", tail, call.n ? ", " : "");
+  add_edit(fp, last, call.lparen + 1 - last, text);
+  free(text);
+}
+
+/* ---- includes ---- */
+
+static bool is_conditional_line(const char *code, unsigned b, unsigned e) {
+  while (b < e && (code[b] == ' ' || code[b] == '\t'))
+    b++;
+  if (b >= e || code[b] != '#')
+    return false;
+  b++;
+  while (b < e && (code[b] == ' ' || code[b] == '\t'))
+    b++;
+  return strncmp(code + b, "if", 2) == 0 || strncmp(code + b, "el", 2) == 0 || strncmp(code + b, "endif", 5) == 0;
+}
+
+/* No #if, #else or #endif between two offsets: both are included or neither. */
+static bool same_region(const SourceFile *src, unsigned a, unsigned b) {
+  unsigned line, col;
+  an_location(src, a, &line, &col);
+  for (unsigned l = line; l < src->line_starts.len && src->line_starts.items[l] < b; l++) {
+    unsigned s = src->line_starts.items[l];
+    unsigned e = l + 1 < src->line_starts.len ? src->line_starts.items[l + 1] : (unsigned)src->len;
+    if (is_conditional_line(src->code_only, s, e))
+      return false;
+  }
+  return true;
+}
+
+static void line_bounds(const SourceFile *src, unsigned off, unsigned *b, unsigned *e) {
+  unsigned line, col;
+  an_location(src, off, &line, &col);
+  *b = src->line_starts.items[line - 1];
+  *e = line < src->line_starts.len ? src->line_starts.items[line] : (unsigned)src->len;
+}
+
+/* A second include of the same HIP header in the same region goes, line and all. */
+bool plan_duplicate_include(FilePlan *fp, const PlannedUse *u) {
+  for (size_t i = 0; i < fp->uses.len && &fp->uses.items[i] != u; i++) {
+    const PlannedUse *prev = &fp->uses.items[i];
+    if (prev->fact->kind != FK_INCLUDE || !prev->hip || prev->fact->disabled || u->fact->disabled ||
+        strcmp(prev->hip, u->hip) != 0 || !same_region(fp->src, prev->fact->offset, u->fact->offset))
+      continue;
+    unsigned b, e;
+    line_bounds(fp->src, u->fact->offset, &b, &e);
+    add_edit(fp, b, e - b, "");
+    return true;
+  }
+  return false;
+}
+
+/* Where nvcc's implicit runtime include goes: after an include guard or
+ * #pragma once, before the first #include; else at the top. */
+static unsigned runtime_include_at(const SourceFile *src) {
+  const char *code = src->code_only;
+  unsigned after_guard = 0;
+  for (unsigned l = 0; l < src->line_starts.len; l++) {
+    unsigned b = src->line_starts.items[l], e = l + 1 < src->line_starts.len ? src->line_starts.items[l + 1] : (unsigned)src->len;
+    unsigned p = b;
+    while (p < e && (code[p] == ' ' || code[p] == '\t'))
+      p++;
+    if (p < e && code[p] == '#') {
+      const char *d = code + p + 1;
+      while (*d == ' ' || *d == '\t')
+        d++;
+      if (strncmp(d, "include", 7) == 0)
+        return b;
+      if (strncmp(d, "pragma once", 11) == 0 || (strncmp(d, "define", 6) == 0 && l > 0 && after_guard == 0))
+        after_guard = e;
+      else if (strncmp(d, "ifndef", 6) != 0)
+        return after_guard ? after_guard : b;
+    } else if (p < e && !is_space(code[p])) {
+      return after_guard ? after_guard : b;
+    }
+  }
+  return after_guard;
+}
+
+static void drop_line(FilePlan *fp, unsigned at) {
+  unsigned b, e;
+  line_bounds(fp->src, at, &b, &e);
+  size_t kept = 0;
+  for (size_t i = 0; i < fp->edits.len; i++) {
+    Edit *ed = &fp->edits.items[i];
+    if (ed->offset >= b && ed->offset < e)
+      free(ed->text);
+    else
+      fp->edits.items[kept++] = *ed;
+  }
+  fp->edits.len = kept;
+  add_edit(fp, b, e - b, "");
+}
+
+/* nvcc includes the runtime in every .cu file before anything else; hipcc does
+ * not, and HIP headers such as hip_cooperative_groups.h need it first. So the
+ * runtime include goes before the first include, once. */
+void plan_runtime_include(FilePlan *fp) {
+  const PlannedUse *first = NULL, *runtime = NULL;
+  bool needs = false;
+  for (size_t i = 0; i < fp->uses.len; i++) {
+    const PlannedUse *u = &fp->uses.items[i];
+    bool include = u->fact->kind == FK_INCLUDE && u->hip && !u->fact->disabled;
+    if (include && !first)
+      first = u;
+    if (include && !runtime && strcmp(u->hip, "hip/hip_runtime.h") == 0)
+      runtime = u;
+    needs |= u->fact->kind != FK_INCLUDE && u->available && !u->fact->disabled;
+  }
+  if ((runtime && runtime == first) || (!runtime && !needs) || (!runtime && strstr(fp->src->code_only, "hip/hip_runtime.h")))
+    return;
+  unsigned at = runtime_include_at(fp->src);
+  if (runtime && runtime->fact->offset < at)
+    return; /* the runtime comes before the guard ends: already first in effect */
+  add_edit(fp, at, 0, memmem(fp->src->text, fp->src->len, "\r\n", 2) ? "#include <hip/hip_runtime.h>\r\n"
+                                                                     : "#include <hip/hip_runtime.h>\n");
+  if (runtime && same_region(fp->src, at, runtime->fact->offset))
+    drop_line(fp, runtime->fact->offset);
+}
+
+/* ---- // hipport off ... // hipport on ---- */
+
+/* A marker counts only inside a comment: blanked in code_only, present in text. */
+static const char *next_marker(const SourceFile *src, const char *from, const char *marker) {
+  for (const char *p = from; (p = strstr(p, marker)); p++)
+    if (src->code_only[p - src->text] == ' ')
+      return p;
+  return NULL;
+}
+
+void plan_fenced_regions(FilePlan *fp) {
+  const SourceFile *src = fp->src;
+  for (const char *off = next_marker(src, src->text, "hipport off"); off; off = next_marker(src, off + 1, "hipport off")) {
+    const char *on = next_marker(src, off, "hipport on");
+    unsigned b = (unsigned)(off - src->text), e = on ? (unsigned)(on - src->text) : (unsigned)src->len;
+    size_t kept = 0;
+    for (size_t i = 0; i < fp->edits.len; i++) {
+      Edit *ed = &fp->edits.items[i];
+      if (ed->offset >= b && ed->offset < e)
+        free(ed->text);
+      else
+        fp->edits.items[kept++] = *ed;
+    }
+    fp->edits.len = kept;
+    if (!on)
+      break;
+    off = on;
+  }
+}

@@ -1,0 +1,108 @@
+/* Applying a file's edits to its original bytes, in one pass. With --annotate,
+ * each finding that needs a person becomes a `// hipport HPxxxx: message` line
+ * above its line, indented like it, unless that very comment is already there
+ * (so that translating the output again changes nothing). */
+#define _GNU_SOURCE
+#include <stdlib.h>
+#include <string.h>
+
+#include "translator_p.h"
+
+static bool needs_person(const Finding *f) {
+  Severity s = rl_diag(f->diag)->severity;
+  return s != SEV_NOTE && f->diag != D_PARSE_FALLBACK && f->diag != D_SKIPPED_FILE;
+}
+
+static unsigned line_start(const SourceFile *src, unsigned line) { return src->line_starts.items[line - 1]; }
+
+/* The block of `// hipport` lines right above a line already names this code:
+ * translating the output again must not stack a second copy. */
+static bool already_annotated(const SourceFile *src, unsigned line, const char *code) {
+  char *tag = cm_xasprintf("// hipport %s:", code);
+  bool found = false;
+  for (unsigned l = line - 1; l >= 1 && !found; l--) {
+    unsigned b = line_start(src, l), e = line_start(src, l + 1);
+    while (b < e && (src->text[b] == ' ' || src->text[b] == '\t'))
+      b++;
+    if (e - b < 11 || strncmp(src->text + b, "// hipport ", 11) != 0)
+      break;
+    found = memmem(src->text + b, e - b, tag, strlen(tag)) != NULL;
+  }
+  free(tag);
+  return found;
+}
+
+/* The comment lines for one source line, in finding order, deduplicated. */
+static void annotations_for(const FilePlan *fp, unsigned line, Buf *out) {
+  const SourceFile *src = fp->src;
+  unsigned b = line_start(src, line), indent = b;
+  while (indent < src->len && (src->text[indent] == ' ' || src->text[indent] == '\t'))
+    indent++;
+  const char *eol = memchr(src->text + b, '\r', indent - b + 2) ? "\r\n" : "\n";
+  for (size_t i = 0; i < fp->findings.len; i++) {
+    const Finding *f = &fp->findings.items[i];
+    if (f->line != line || !needs_person(f))
+      continue;
+    char *comment = cm_xasprintf("// hipport %s: %s", rl_diag(f->diag)->code, f->message);
+    if (!strstr(out->data ? buf_cstr(out) : "", comment) && !already_annotated(src, line, rl_diag(f->diag)->code)) {
+      buf_append(out, src->text + b, indent - b);
+      buf_printf(out, "%s%s", comment, eol);
+    }
+    free(comment);
+  }
+}
+
+typedef struct {
+  Edit edit;
+  bool owned;   /* an annotation this file made, not one of the plan's edits */
+} Step;
+
+static int by_offset(const void *a, const void *b) {
+  const Edit *x = &((const Step *)a)->edit, *y = &((const Step *)b)->edit;
+  if (x->offset != y->offset)
+    return x->offset < y->offset ? -1 : 1;
+  return x->length != y->length ? (x->length < y->length ? -1 : 1) : 0;
+}
+
+/* The plan's edits plus, with --annotate, one insertion per annotated line. */
+static size_t gather_steps(const FilePlan *fp, bool annotate, Step **out) {
+  size_t n = 0;
+  *out = cm_xcalloc(fp->edits.len + fp->findings.len + 1, sizeof **out);
+  for (size_t i = 0; i < fp->edits.len; i++)
+    (*out)[n++] = (Step){fp->edits.items[i], false};
+  for (size_t i = 0; annotate && i < fp->findings.len; i++) {
+    unsigned line = fp->findings.items[i].line;
+    bool seen = false;
+    for (size_t j = 0; j < i; j++)
+      seen |= fp->findings.items[j].line == line;
+    Buf text = {0};
+    if (!seen)
+      annotations_for(fp, line, &text);
+    if (text.len)
+      (*out)[n++] = (Step){{line_start(fp->src, line), 0, buf_cstr(&text)}, true};
+  }
+  qsort(*out, n, sizeof **out, by_offset);
+  return n;
+}
+
+char *tr_apply(const FilePlan *fp, bool annotate, size_t *len) {
+  const SourceFile *src = fp->src;
+  Step *steps;
+  size_t n = gather_steps(fp, annotate, &steps);
+  Buf out = {0};
+  unsigned pos = 0;
+  for (size_t i = 0; i < n; i++) {
+    const Edit *e = &steps[i].edit;
+    if (e->offset >= pos) { /* the plan never overlaps edits; an annotation sits at a line start */
+      buf_append(&out, src->text + pos, e->offset - pos);
+      buf_puts(&out, e->text);
+      pos = e->offset + e->length;
+    }
+    if (steps[i].owned)
+      free(steps[i].edit.text);
+  }
+  buf_append(&out, src->text + pos, src->len - pos);
+  free(steps);
+  *len = out.len;
+  return buf_cstr(&out);
+}

@@ -1,0 +1,38 @@
+/* translator: the plan's edits written out as a HIP tree.
+ *
+ * Takes a plan (built from a scan of SRC) and where to write; gives the ported
+ * tree: each CUDA file's edits applied to its original bytes (comments, layout
+ * and line endings stay), every other file copied byte for byte, each write
+ * through a temporary file and a rename. It never writes into SRC unless asked
+ * (--in-place, with backups), and it reports any CUDA name its output still holds. */
+#ifndef HIPPORT_TRANSLATOR_H
+#define HIPPORT_TRANSLATOR_H
+
+#include "plan.h"
+
+typedef struct {
+  const char *out;           /* folder, or file when the source is one file; "-": stdout */
+  bool in_place, dry_run, force, annotate;
+  const char *backup_suffix; /* --in-place */
+} TranslateOptions;
+
+typedef struct {
+  char *file;                /* relative to the source root */
+  unsigned line, column;
+  char *name;
+} Leftover;
+
+typedef struct {
+  size_t translated, copied, unchanged;
+  VEC(Leftover) leftovers;   /* CUDA names the output still holds, unexplained */
+} TranslateResult;
+
+/* `src` is what the scan was given: a folder, or one file. */
+Status tr_translate(const Plan *plan, const RuleDb *db, const char *src, const TranslateOptions *opt,
+                    TranslateResult *res);
+void tr_result_free(TranslateResult *res);
+
+/* A file's new bytes: its edits applied, with --annotate comments. */
+char *tr_apply(const FilePlan *fp, bool annotate, size_t *len);
+
+#endif

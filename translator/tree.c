@@ -1,0 +1,261 @@
+/* tr_translate: the whole run. Checks where the output may go before anything is
+ * written, then mirrors the source: translated bytes for the files the plan
+ * covers, a byte-for-byte copy for the rest. --dry-run prints a unified diff
+ * (diffutils' diff -u) instead; --in-place rewrites the sources, each after a
+ * backup that must not already exist. */
+#define _GNU_SOURCE
+#include <dirent.h>
+#include <errno.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "translator_p.h"
+
+typedef struct {
+  const Plan *plan;
+  const RuleDb *db;
+  const TranslateOptions *opt;
+  TranslateResult *res;
+  char *src_root;     /* resolved */
+  char *out_root;     /* resolved parent + name (it may not exist yet) */
+} Run;
+
+static bool is_dir(const char *p) {
+  struct stat st;
+  return stat(p, &st) == 0 && S_ISDIR(st.st_mode);
+}
+
+static bool empty_dir(const char *p) {
+  DIR *d = opendir(p);
+  if (!d)
+    return true;
+  struct dirent *e;
+  bool empty = true;
+  while (empty && (e = readdir(d)))
+    empty = strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0;
+  closedir(d);
+  return empty;
+}
+
+/* The absolute form of a path that may not exist yet: its parent resolved. */
+static char *resolve_out(const char *out) {
+  char *real = realpath(out, NULL);
+  if (real)
+    return real;
+  char *copy = cm_xstrdup(out), *slash = strrchr(copy, '/');
+  const char *name = slash ? slash + 1 : copy;
+  if (slash)
+    *slash = '\0';
+  char *parent = realpath(slash ? (copy[0] ? copy : "/") : ".", NULL);
+  char *abs = parent ? cm_xasprintf("%s/%s", strcmp(parent, "/") ? parent : "", name) : cm_xstrdup(out);
+  free(parent);
+  free(copy);
+  return abs;
+}
+
+static bool inside(const char *path, const char *root) {
+  size_t n = strlen(root);
+  return strncmp(path, root, n) == 0 && (path[n] == '/' || path[n] == '\0');
+}
+
+static Status check_destination(Run *r, bool src_is_dir) {
+  const TranslateOptions *o = r->opt;
+  if (o->in_place || o->dry_run)
+    return ST_OK;
+  if (!o->out)
+    return cm_fail(ST_USAGE, "translate: say where the HIP tree goes (-o OUT), or --in-place or --dry-run");
+  if (!src_is_dir)
+    return strcmp(o->out, "-") == 0 || o->force || access(o->out, F_OK) != 0
+               ? ST_OK
+               : cm_fail(ST_USAGE, "translate: %s exists: pass --force to overwrite it", o->out);
+  r->out_root = resolve_out(o->out);
+  if (strcmp(r->out_root, r->src_root) == 0)
+    return cm_fail(ST_USAGE, "translate: -o %s is the source itself: use --in-place to edit the source", o->out);
+  if (inside(r->out_root, r->src_root))
+    return cm_fail(ST_USAGE, "translate: -o %s is inside the source %s: pick a folder outside it", o->out, r->src_root);
+  if (is_dir(r->out_root) && !empty_dir(r->out_root) && !o->force)
+    return cm_fail(ST_USAGE, "translate: %s is not empty: pass --force to write into it, or pick an empty folder", o->out);
+  if (access(r->out_root, F_OK) == 0 && !is_dir(r->out_root))
+    return cm_fail(ST_USAGE, "translate: %s is a file, not a folder", o->out);
+  return ST_OK;
+}
+
+static const FilePlan *plan_for(const Plan *p, const char *rel) {
+  for (size_t i = 0; i < p->files.len; i++)
+    if (strcmp(p->files.items[i].src->rel, rel) == 0)
+      return &p->files.items[i];
+  return NULL;
+}
+
+static Status print_diff(const char *rel, const char *orig_path, const char *text, size_t len) {
+  char tmp[] = "/tmp/hipport-diff-XXXXXX";
+  int fd = mkstemp(tmp);
+  if (fd < 0 || write(fd, text, len) != (ssize_t)len) {
+    if (fd >= 0)
+      close(fd), unlink(tmp);
+    return cm_fail(ST_ENV, "cannot write a temporary file for the diff");
+  }
+  close(fd);
+  fflush(stdout);
+  pid_t pid = fork();
+  if (pid == 0) {
+    char *a = cm_xasprintf("a/%s", rel), *b = cm_xasprintf("b/%s", rel);
+    execlp("diff", "diff", "-u", "--label", a, "--label", b, orig_path, tmp, (char *)NULL);
+    _exit(127);
+  }
+  int status = 0;
+  waitpid(pid, &status, 0);
+  unlink(tmp);
+  return WIFEXITED(status) && WEXITSTATUS(status) <= 1 ? ST_OK : cm_fail(ST_ENV, "diff failed (install diffutils)");
+}
+
+static Status write_translation(Run *r, const FilePlan *fp, const char *dest) {
+  size_t len;
+  char *text = tr_apply(fp, r->opt->annotate, &len);
+  find_leftovers(fp, r->db, text, len, r->res);
+  bool changed = len != fp->src->len || memcmp(text, fp->src->text, len) != 0;
+  Status st = ST_OK;
+  struct stat sb;
+  mode_t mode = stat(fp->src->path, &sb) == 0 ? sb.st_mode : 0644;
+  if (r->opt->dry_run) {
+    if (changed)
+      st = print_diff(fp->src->rel, fp->src->path, text, len);
+  } else if (dest && strcmp(dest, "-") == 0) {
+    st = fwrite(text, 1, len, stdout) == len ? ST_OK : cm_fail(ST_ENV, "writing to standard output failed");
+  } else if (r->opt->in_place) {
+    if (changed)
+      st = write_atomically(dest, text, len, mode);
+  } else {
+    st = write_atomically(dest, text, len, mode);
+  }
+  r->res->translated += changed;
+  r->res->unchanged += !changed;
+  free(text);
+  return st;
+}
+
+/* In place, every backup is checked before any source is touched. */
+static Status check_backups(Run *r) {
+  for (size_t i = 0; i < r->plan->files.len; i++) {
+    const FilePlan *fp = &r->plan->files.items[i];
+    if (!fp->edits.len && !r->opt->annotate)
+      continue;
+    char *backup = cm_xasprintf("%s%s", fp->src->path, r->opt->backup_suffix);
+    bool exists = access(backup, F_OK) == 0;
+    Status st = exists ? cm_fail(ST_USAGE, "translate: %s exists: remove it or pick another --backup-suffix", backup)
+                       : ST_OK;
+    free(backup);
+    if (st)
+      return st;
+  }
+  return ST_OK;
+}
+
+static Status translate_in_place(Run *r) {
+  Status st = check_backups(r);
+  for (size_t i = 0; i < r->plan->files.len && !st; i++) {
+    const FilePlan *fp = &r->plan->files.items[i];
+    size_t len;
+    char *text = tr_apply(fp, r->opt->annotate, &len);
+    bool changed = len != fp->src->len || memcmp(text, fp->src->text, len) != 0;
+    free(text);
+    if (!changed)
+      continue;
+    char *backup = cm_xasprintf("%s%s", fp->src->path, r->opt->backup_suffix);
+    st = copy_file(fp->src->path, backup);
+    free(backup);
+    if (!st)
+      st = write_translation(r, fp, fp->src->path);
+  }
+  return st;
+}
+
+static bool skip_name(const char *name) {
+  return strcmp(name, ".") == 0 || strcmp(name, "..") == 0 || strcmp(name, ".git") == 0 ||
+         strcmp(name, ".hg") == 0 || strcmp(name, ".svn") == 0;
+}
+
+static Status mirror(Run *r, const char *rel);
+
+static Status mirror_entry(Run *r, const char *rel) {
+  char *from = cm_xasprintf("%s/%s", r->src_root, rel), *to = cm_xasprintf("%s/%s", r->out_root, rel);
+  struct stat st;
+  Status s = ST_OK;
+  if (lstat(from, &st) != 0) {
+    s = cm_fail(ST_INPUT, "%s: %s", from, strerror(errno));
+  } else if (S_ISLNK(st.st_mode)) {
+    char target[PATH_MAX];
+    ssize_t n = readlink(from, target, sizeof target - 1);
+    if (n >= 0) {
+      target[n] = '\0';
+      unlink(to);
+      if ((s = make_parents(to)) == ST_OK && symlink(target, to) != 0)
+        s = cm_fail(ST_INPUT, "%s: cannot make the link: %s", to, strerror(errno));
+    }
+  } else if (S_ISDIR(st.st_mode)) {
+    s = mirror(r, rel);
+  } else if (S_ISREG(st.st_mode)) {
+    const FilePlan *fp = plan_for(r->plan, rel);
+    s = fp ? write_translation(r, fp, to) : copy_file(from, to);
+    r->res->copied += !fp;
+  }
+  free(from);
+  free(to);
+  return s;
+}
+
+/* Sorted, so that the same input writes in the same order. */
+static Status mirror(Run *r, const char *rel) {
+  char *dir = *rel ? cm_xasprintf("%s/%s", r->src_root, rel) : cm_xstrdup(r->src_root);
+  struct dirent **names;
+  int n = scandir(dir, &names, NULL, alphasort);
+  Status st = n < 0 ? cm_fail(ST_INPUT, "%s: cannot list: %s", dir, strerror(errno)) : ST_OK;
+  for (int i = 0; i < n; i++) {
+    if (!st && !skip_name(names[i]->d_name)) {
+      char *child = *rel ? cm_xasprintf("%s/%s", rel, names[i]->d_name) : cm_xstrdup(names[i]->d_name);
+      st = mirror_entry(r, child);
+      free(child);
+    }
+    free(names[i]);
+  }
+  free(names);
+  free(dir);
+  if (!st && !*rel)
+    mkdir(r->out_root, 0777); /* an empty source still gives an (empty) tree */
+  return st;
+}
+
+Status tr_translate(const Plan *plan, const RuleDb *db, const char *src, const TranslateOptions *opt,
+                    TranslateResult *res) {
+  *res = (TranslateResult){0};
+  Run r = {.plan = plan, .db = db, .opt = opt, .res = res, .src_root = realpath(src, NULL)};
+  if (!r.src_root)
+    return cm_fail(ST_INPUT, "%s: %s: check the path", src, strerror(errno));
+  bool src_is_dir = is_dir(r.src_root);
+  Status st = check_destination(&r, src_is_dir);
+  if (!st && opt->in_place)
+    st = translate_in_place(&r);
+  else if (!st && opt->dry_run)
+    for (size_t i = 0; i < plan->files.len && !st; i++)
+      st = write_translation(&r, &plan->files.items[i], NULL);
+  else if (!st && !src_is_dir)
+    st = plan->files.len ? write_translation(&r, &plan->files.items[0], opt->out)
+                         : copy_file(r.src_root, opt->out);
+  else if (!st)
+    st = mirror(&r, "");
+  free(r.src_root);
+  free(r.out_root);
+  return st;
+}
+
+void tr_result_free(TranslateResult *res) {
+  for (size_t i = 0; i < res->leftovers.len; i++) {
+    free(res->leftovers.items[i].file);
+    free(res->leftovers.items[i].name);
+  }
+  vec_free(&res->leftovers);
+}
