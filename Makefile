@@ -4,7 +4,7 @@
 BUILD ?= build
 JOBS ?= $(shell nproc)
 
-.PHONY: all setup build run check clean
+.PHONY: all setup build run check docs clean
 
 all: build
 
@@ -22,6 +22,11 @@ run: build
 
 check: build
 	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
+
+# docs/diagnostics.md, regenerated from rules/diagnostics.def.
+docs: build
+	$(BUILD)/rules/hipport-diagdoc > docs/diagnostics.md.tmp
+	mv docs/diagnostics.md.tmp docs/diagnostics.md
 
 clean:
 	rm -rf $(BUILD)

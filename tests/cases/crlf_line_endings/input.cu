@@ -1,0 +1,6 @@
+#include <cuda_runtime.h>
+// CRLF line endings stay CRLF
+int main() {
+  cudaDeviceSynchronize();
+  return 0;
+}

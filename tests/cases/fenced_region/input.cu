@@ -1,0 +1,8 @@
+#include <cuda_runtime.h>
+int main() {
+  cudaDeviceSynchronize();
+  // hipport off
+  cudaDeviceSynchronize();  // kept as CUDA on purpose
+  // hipport on
+  cudaDeviceSynchronize();
+}

@@ -1,0 +1,15 @@
+#include <hip/hip_runtime.h>
+__device__ float reduce(float v) {
+  for (int off = 16; off > 0; off /= 2)
+    v += __shfl_down_sync(0xffffffffffffffffull, v, off);
+  return v;
+}
+__global__ void vote(const int *in, unsigned long long *out, unsigned mask) {
+  int p = in[threadIdx.x] > 0;
+  unsigned long long b = __ballot_sync(0xffffffffffffffffull, p);
+  int any = __any_sync(mask, p);
+  unsigned long long act = __activemask();
+  __syncwarp();
+  float x = __shfl_sync(0xffffffffffffffffull, 1.0f, 0);
+  if (threadIdx.x == 0) out[0] = b + any + act + (unsigned long long)x;
+}

@@ -1,0 +1,343 @@
+/* The rule database as the build makes it (hipport-rules.db, path given as
+ * argv[1]): name and header lookups, availability per ROCm release, the release
+ * list, the diagnostic table and the hazard rows, and rl_open's error. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <sqlite3.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "rules.h"
+
+static const char *db_path;
+static RuleDb *db;
+
+static int open_db(void **state) {
+  (void)state;
+  if (rl_open(db_path, &db) != ST_OK) {
+    fprintf(stderr, "cannot open %s: %s\n", db_path, cm_error());
+    return -1;
+  }
+  return 0;
+}
+
+static int close_db(void **state) {
+  (void)state;
+  rl_close(db);
+  return 0;
+}
+
+static Version ver(const char *s) {
+  Version v;
+  if (!rl_version_parse(s, &v))
+    fail_msg("bad version literal %s", s);
+  return v;
+}
+
+static const Rule *lookup(const char *name) { return rl_lookup(db, name, strlen(name)); }
+
+static void cudaMalloc_maps_to_hipMalloc(void **state) {
+  const Rule *r = lookup("cudaMalloc");
+  assert_non_null(r);
+  assert_string_equal(r->cuda, "cudaMalloc");
+  assert_non_null(r->hip);
+  assert_string_equal(r->hip, "hipMalloc");
+  assert_int_equal(r->kind, RK_FUNCTION);
+  assert_string_equal(rl_kind_name(r->kind), "function");
+  assert_string_equal(r->library, "CUDA_Runtime");
+  assert_int_equal(rl_availability(r, rl_newest_release(db)), AV_MAPPED);
+}
+
+static void cudaBindTexture_is_removed_in_cuda_12(void **state) {
+  const Rule *r = lookup("cudaBindTexture");
+  assert_non_null(r);
+  assert_int_equal(r->cuda_removed, ver("12.0.0"));
+  char text[16];
+  rl_version_format(r->cuda_removed, text, sizeof text);
+  assert_string_equal(text, "12.0.0");
+}
+
+static void unknown_name_is_null(void **state) {
+  assert_null(lookup("nosuchname"));
+  assert_null(lookup("cudaMallocc"));
+  assert_null(lookup(""));
+  assert_null(rl_lookup_header(db, "no_such_header.h", strlen("no_such_header.h")));
+}
+
+/* The scanner looks up tokens in place: the name is a prefix of a longer buffer. */
+static void lookup_takes_a_length_not_a_terminator(void **state) {
+  const char *buf = "cudaMallocAsync(&p, n, s);";
+  const Rule *r = rl_lookup(db, buf, strlen("cudaMalloc"));
+  assert_non_null(r);
+  assert_string_equal(r->cuda, "cudaMalloc");
+  r = rl_lookup(db, buf, strlen("cudaMallocAsync"));
+  assert_non_null(r);
+  assert_string_equal(r->cuda, "cudaMallocAsync");
+  assert_null(rl_lookup(db, buf, strlen("cudaMal")));
+  const char *inc = "cuda_runtime.h>\n";
+  const HeaderRule *h = rl_lookup_header(db, inc, strlen("cuda_runtime.h"));
+  assert_non_null(h);
+  assert_string_equal(h->cuda, "cuda_runtime.h");
+}
+
+/* CUstream_st is both a driver and a runtime type: two rules, chained. */
+static void one_name_in_two_libraries_chains(void **state) {
+  const Rule *first = lookup("CUstream_st");
+  assert_non_null(first);
+  const Rule *second = rl_lookup_next(db, first);
+  assert_non_null(second);
+  assert_null(rl_lookup_next(db, second));
+  assert_string_equal(first->cuda, "CUstream_st");
+  assert_string_equal(second->cuda, "CUstream_st");
+  const char *a = first->library, *b = second->library;
+  assert_true((strcmp(a, "CUDA_Driver") == 0 && strcmp(b, "CUDA_Runtime") == 0) ||
+              (strcmp(a, "CUDA_Runtime") == 0 && strcmp(b, "CUDA_Driver") == 0));
+  assert_null(rl_lookup_next(db, lookup("cudaMalloc")));
+}
+
+static void exact_header_maps(void **state) {
+  const HeaderRule *h = rl_lookup_header(db, "cuda_runtime.h", strlen("cuda_runtime.h"));
+  assert_non_null(h);
+  assert_string_equal(h->hip, "hip/hip_runtime.h");
+  char *target = rl_header_target(h, "cuda_runtime.h");
+  assert_string_equal(target, "hip/hip_runtime.h");
+  free(target);
+}
+
+/* headers.csv maps "thrust/" as a folder and "thrust/system/cuda/" more narrowly. */
+static void header_under_a_folder_rule_keeps_its_path(void **state) {
+  const char *name = "thrust/device_vector.h";
+  const HeaderRule *h = rl_lookup_header(db, name, strlen(name));
+  assert_non_null(h);
+  assert_string_equal(h->cuda, "thrust/");
+  char *target = rl_header_target(h, name);
+  assert_non_null(target);
+  assert_string_equal(target, "thrust/device_vector.h");
+  free(target);
+
+  name = "thrust/system/cuda/execution_policy.h";
+  h = rl_lookup_header(db, name, strlen(name));
+  assert_non_null(h);
+  assert_string_equal(h->cuda, "thrust/system/cuda/");
+  target = rl_header_target(h, name);
+  assert_string_equal(target, "thrust/system/hip/execution_policy.h");
+  free(target);
+}
+
+static void header_without_counterpart_has_no_target(void **state) {
+  for (size_t i = 0; i < rl_header_count(db); i++) {
+    const HeaderRule *h = rl_header(db, i);
+    if (!h->hip) {
+      assert_null(rl_header_target(h, h->cuda));
+      return;
+    }
+  }
+  skip(); /* every header maps: nothing to check */
+}
+
+static void availability_follows_the_hip_release(void **state) {
+  const Rule *r = lookup("cudaMallocAsync");
+  assert_non_null(r);
+  assert_int_equal(r->hip_added, ver("5.2.0"));
+  assert_int_equal(rl_availability(r, ver("5.1.0")), AV_LATER);
+  assert_int_equal(rl_availability(r, ver("5.2.0")), AV_MAPPED);
+  assert_int_equal(rl_availability(r, ver("6.2.0")), AV_MAPPED);
+  assert_string_equal(rl_avail_name(AV_LATER), "later-release");
+}
+
+static void unmapped_name_is_unmapped_in_every_release(void **state) {
+  const Rule *r = lookup("cudaArrayGetMemoryRequirements");
+  assert_non_null(r);
+  assert_null(r->hip);
+  for (size_t i = 0; i < rl_release_count(db); i++)
+    assert_int_equal(rl_availability(r, rl_release(db, i)), AV_UNMAPPED);
+}
+
+static void hip_removed_counts_from_its_release(void **state) {
+  Rule r = {.cuda = "x", .hip = "y", .hip_added = ver("1.5.0"), .hip_removed = ver("6.0.0")};
+  assert_int_equal(rl_availability(&r, ver("5.7.0")), AV_MAPPED);
+  assert_int_equal(rl_availability(&r, ver("6.0.0")), AV_HIP_REMOVED);
+  Rule no_release = {.cuda = "x", .hip = "y"};
+  assert_int_equal(rl_availability(&no_release, ver("1.5.0")), AV_MAPPED);
+}
+
+static void known_releases_resolve(void **state) {
+  Version v = 0;
+  assert_true(rl_resolve_release(db, "5.2", &v));
+  assert_int_equal(v, ver("5.2.0"));
+  v = 0;
+  assert_true(rl_resolve_release(db, "5.2.0", &v));
+  assert_int_equal(v, ver("5.2.0"));
+  v = 0;
+  assert_true(rl_resolve_release(db, "6.2.0", &v));
+  assert_int_equal(v, ver("6.2.0"));
+}
+
+/* rules.h: "a patch release of a known minor (5.2.3 -> 5.2.0)". */
+static void patch_release_resolves_to_its_minor(void **state) {
+  Version v = 0;
+  assert_true(rl_resolve_release(db, "5.2.3", &v));
+  char text[16];
+  rl_version_format(v, text, sizeof text);
+  if (v != ver("5.2.0"))
+    fail_msg("rl_resolve_release(\"5.2.3\") gave %s; rules.h says 5.2.3 -> 5.2.0", text);
+}
+
+static void unknown_releases_are_rejected(void **state) {
+  static const char *bad[] = {"99.0", "5.8.0", "0.1", "", "latest", "6.2.0.1"};
+  for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+    Version v = 4242;
+    if (rl_resolve_release(db, bad[i], &v))
+      fail_msg("rl_resolve_release accepted \"%s\"", bad[i]);
+  }
+}
+
+static void releases_are_sorted_ascending(void **state) {
+  size_t n = rl_release_count(db);
+  assert_true(n > 1);
+  for (size_t i = 1; i < n; i++)
+    assert_true(rl_release(db, i - 1) < rl_release(db, i));
+  assert_int_equal(rl_newest_release(db), rl_release(db, n - 1));
+  assert_true(rl_release(db, 0) != VERSION_NONE);
+  /* Every release that names an API's HIP side is one the list knows. */
+  const Rule *r = lookup("cudaMallocAsync");
+  bool found = false;
+  for (size_t i = 0; i < n; i++)
+    found |= rl_release(db, i) == r->hip_added;
+  assert_true(found);
+}
+
+static void missing_database_is_an_environment_error(void **state) {
+  RuleDb *none = NULL;
+  const char *path = "/nonexistent/hipport-test/hipport-rules.db";
+  assert_int_equal(rl_open(path, &none), ST_ENV);
+  assert_null(none);
+  assert_non_null(strstr(cm_error(), path));
+}
+
+/* Every code in diagnostics.def, as the table that builds the enum sees it. */
+static const struct {
+  Diag id;
+  const char *code, *category;
+} def_rows[] = {
+#define DIAG(id, code, category, sev, effort, per, title) {id, code, category},
+#include "diagnostics.def"
+#undef DIAG
+};
+enum { NDEF = sizeof def_rows / sizeof *def_rows };
+
+static void every_code_round_trips(void **state) {
+  assert_int_equal(NDEF, D_COUNT);
+  for (size_t i = 0; i < NDEF; i++) {
+    Diag d = D_COUNT;
+    if (!rl_diag_by_code(def_rows[i].code, &d))
+      fail_msg("rl_diag_by_code(\"%s\") does not know a code of diagnostics.def", def_rows[i].code);
+    assert_int_equal(d, def_rows[i].id);
+    assert_string_equal(rl_diag(d)->code, def_rows[i].code);
+    assert_string_equal(rl_diag(d)->category, def_rows[i].category);
+    assert_true(rl_diag(d)->title && *rl_diag(d)->title);
+    assert_non_null(rl_severity_name(rl_diag(d)->severity));
+    for (size_t j = 0; j < i; j++)
+      assert_string_not_equal(def_rows[i].code, def_rows[j].code);
+  }
+  Diag d;
+  assert_false(rl_diag_by_code("HP9999", &d));
+  assert_false(rl_diag_by_code("", &d));
+}
+
+/* The database's diagnostic table is the one this binary was built with. */
+static void database_diagnostics_match_the_table(void **state) {
+  sqlite3 *sq;
+  assert_int_equal(sqlite3_open_v2(db_path, &sq, SQLITE_OPEN_READONLY, NULL), SQLITE_OK);
+  sqlite3_stmt *st;
+  assert_int_equal(sqlite3_prepare_v2(sq, "SELECT code, category FROM diagnostic", -1, &st, NULL), SQLITE_OK);
+  size_t rows = 0;
+  while (sqlite3_step(st) == SQLITE_ROW) {
+    const char *code = (const char *)sqlite3_column_text(st, 0);
+    Diag d;
+    if (!rl_diag_by_code(code, &d))
+      fail_msg("database diagnostic %s is not in diagnostics.def", code);
+    assert_string_equal(rl_diag(d)->category, (const char *)sqlite3_column_text(st, 1));
+    rows++;
+  }
+  sqlite3_finalize(st);
+  sqlite3_close(sq);
+  assert_int_equal(rows, D_COUNT);
+}
+
+/* Every hazard row has a diagnostic; none was dropped as an unknown code. */
+static void every_hazard_row_has_a_diagnostic(void **state) {
+  assert_true(rl_hazard_count(db) > 0);
+  for (size_t i = 0; i < rl_hazard_count(db); i++) {
+    const HazardRule *h = rl_hazard(db, i);
+    assert_true(h->diag >= 0 && h->diag < D_COUNT);
+    const DiagInfo *d = rl_diag(h->diag);
+    assert_non_null(d);
+    assert_true(d->code && strncmp(d->code, "HP", 2) == 0);
+    assert_true(h->pattern && *h->pattern);
+    assert_true(h->message && *h->message);
+  }
+  sqlite3 *sq;
+  assert_int_equal(sqlite3_open_v2(db_path, &sq, SQLITE_OPEN_READONLY, NULL), SQLITE_OK);
+  sqlite3_stmt *st;
+  assert_int_equal(sqlite3_prepare_v2(sq, "SELECT count(*) FROM hazard", -1, &st, NULL), SQLITE_OK);
+  assert_int_equal(sqlite3_step(st), SQLITE_ROW);
+  size_t rows = (size_t)sqlite3_column_int64(st, 0);
+  sqlite3_finalize(st);
+  sqlite3_close(sq);
+  assert_int_equal(rl_hazard_count(db), rows);
+}
+
+static void every_rule_has_a_name_and_library(void **state) {
+  assert_true(rl_rule_count(db) > 1000);
+  for (size_t i = 0; i < rl_rule_count(db); i++) {
+    const Rule *r = rl_rule(db, i);
+    assert_true(r->cuda && *r->cuda && r->library && *r->library);
+    assert_true(r->kind <= RK_UNKNOWN);
+    /* Each rule is reachable by its name. */
+    const Rule *q = rl_lookup(db, r->cuda, strlen(r->cuda));
+    while (q && q != r)
+      q = rl_lookup_next(db, q);
+    if (q != r)
+      fail_msg("rule %s (%s) is not reachable through rl_lookup", r->cuda, r->library);
+  }
+  for (size_t i = 0; i < rl_header_count(db); i++) {
+    const HeaderRule *h = rl_header(db, i);
+    assert_ptr_equal(rl_lookup_header(db, h->cuda, strlen(h->cuda)), h);
+  }
+}
+
+int main(int argc, char **argv) {
+  if (argc < 2) {
+    fprintf(stderr, "usage: %s hipport-rules.db\n", argv[0]);
+    return 2;
+  }
+  db_path = argv[1];
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test(cudaMalloc_maps_to_hipMalloc),
+      cmocka_unit_test(cudaBindTexture_is_removed_in_cuda_12),
+      cmocka_unit_test(unknown_name_is_null),
+      cmocka_unit_test(lookup_takes_a_length_not_a_terminator),
+      cmocka_unit_test(one_name_in_two_libraries_chains),
+      cmocka_unit_test(exact_header_maps),
+      cmocka_unit_test(header_under_a_folder_rule_keeps_its_path),
+      cmocka_unit_test(header_without_counterpart_has_no_target),
+      cmocka_unit_test(availability_follows_the_hip_release),
+      cmocka_unit_test(unmapped_name_is_unmapped_in_every_release),
+      cmocka_unit_test(hip_removed_counts_from_its_release),
+      cmocka_unit_test(known_releases_resolve),
+      cmocka_unit_test(patch_release_resolves_to_its_minor),
+      cmocka_unit_test(unknown_releases_are_rejected),
+      cmocka_unit_test(releases_are_sorted_ascending),
+      cmocka_unit_test(missing_database_is_an_environment_error),
+      cmocka_unit_test(every_code_round_trips),
+      cmocka_unit_test(database_diagnostics_match_the_table),
+      cmocka_unit_test(every_hazard_row_has_a_diagnostic),
+      cmocka_unit_test(every_rule_has_a_name_and_library),
+  };
+  return cmocka_run_group_tests(tests, open_db, close_db);
+}
