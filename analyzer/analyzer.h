@@ -22,7 +22,7 @@ typedef enum {
   FK_LAUNCH,       /* kernel<<<...>>>(...); name is the kernel expression */
   FK_ASM,          /* asm/__asm__ statement; name lists its PTX instructions */
   FK_DEVICE_LAUNCH,/* a launch inside __global__/__device__ code */
-  FK_DEVICE_PROP,  /* a cudaDeviceProp field read; name is the field */
+  FK_MEMBER,       /* obj.member of a CUDA type; name is "Type.member" (cudaDeviceProp.warpSize) */
 } FactKind;
 
 typedef enum { PARSER_LIBCLANG, PARSER_LEXICAL } Parser;
@@ -47,6 +47,7 @@ typedef struct {
   size_t len;
   Parser parser;
   char *fallback_reason;  /* why the file was read lexically; NULL when parsed */
+  unsigned fallback_offset; /* where in the file the parse failed (0 when elsewhere) */
   char *skip_reason;      /* unreadable, binary or not UTF-8: no facts at all */
   bool unreadable;        /* an input error the exit code reports after the scan */
   VEC(Fact) facts;

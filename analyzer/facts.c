@@ -27,6 +27,9 @@ typedef struct {
   VEC(Range) device_fns;  /* bodies of __global__/__device__ functions */
 } Reader;
 
+/* libclang's own name for a cursor kind; its strings are static, so no dispose. */
+static const char *kind_spelling(enum CXCursorKind k) { return clang_getCString(clang_getCursorKindSpelling(k)); }
+
 static Range token_range(Reader *r, CXToken t) {
   CXSourceRange ext = clang_getTokenExtent(r->tu, t);
   unsigned b, e;
@@ -139,7 +142,7 @@ static void read_include(Reader *r, unsigned i, unsigned end) {
     e++;
   if (e >= end || !header_known(r, t + b, e - b))
     return;
-  const char *cursor = r->parsed && !in_ranges(r->skipped.items, r->skipped.len, b) ? "InclusionDirective" : "token";
+  const char *cursor = r->parsed && !in_ranges(r->skipped.items, r->skipped.len, b) ? kind_spelling(CXCursor_InclusionDirective) : "token";
   add_fact(r, FK_INCLUDE, b, e - b, cm_xstrndup(t + b, e - b), cursor, false);
 }
 
@@ -188,7 +191,7 @@ static void read_identifier(Reader *r, unsigned i, bool in_macro) {
     return;
   const char *cursor = "token";
   if (r->cursors && active && !in_macro)
-    cursor = clang_getCString(clang_getCursorKindSpelling(clang_getCursorKind(r->cursors[i])));
+    cursor = kind_spelling(clang_getCursorKind(r->cursors[i]));
   add_fact(r, FK_IDENT, r->tok[i].begin, (unsigned)n, cm_xstrndup(name, n), cursor, in_macro);
   r->f->facts.items[r->f->facts.len - 1].cuda_declared = where == 1;
 }
@@ -249,7 +252,7 @@ static void read_launch(Reader *r, unsigned i, bool in_macro) {
     return;
   unsigned b = r->tok[start].begin;
   add_fact(r, FK_LAUNCH, b, r->tok[rparen].end - b, cm_xstrndup(r->f->text + b, r->tok[i].begin - b),
-           r->parsed ? "CallExpr" : "token", in_macro);
+           r->parsed ? kind_spelling(CXCursor_CallExpr) : "token", in_macro);
   Fact *f = &r->f->facts.items[r->f->facts.len - 1];
   f->open = r->tok[i].begin;
   f->close = r->tok[close].begin;
@@ -257,7 +260,7 @@ static void read_launch(Reader *r, unsigned i, bool in_macro) {
   f->rparen = r->tok[rparen].begin;
   if (in_ranges(r->device_fns.items, r->device_fns.len, b)) {
     add_fact(r, FK_DEVICE_LAUNCH, b, r->tok[rparen].end - b, cm_xstrndup(r->f->text + b, r->tok[i].begin - b),
-             "CallExpr", in_macro);
+             kind_spelling(CXCursor_CallExpr), in_macro);
   }
 }
 
@@ -301,7 +304,7 @@ static void read_asm(Reader *r, unsigned i, bool in_macro) {
       ptx_opcodes(s + 1, n - 2, &ops);
   }
   add_fact(r, FK_ASM, r->tok[i].begin, r->tok[i].end - r->tok[i].begin, cm_xstrdup(ops.len ? buf_cstr(&ops) : ""),
-           r->parsed ? "AsmStmt" : "token", in_macro);
+           r->parsed ? kind_spelling(CXCursor_GCCAsmStmt) : "token", in_macro);
   buf_free(&ops);
 }
 
@@ -328,21 +331,30 @@ static Range cursor_range(CXCursor c) {
   return (Range){b, e};
 }
 
-/* obj.field where field belongs to struct cudaDeviceProp. */
+static bool declared_in_cuda(Reader *r, CXCursor decl) {
+  CXFile file;
+  clang_getExpansionLocation(clang_getCursorLocation(decl), &file, NULL, NULL, NULL);
+  CXString fname = clang_getFileName(file);
+  bool cuda = clang_getCString(fname) && is_cuda_header_path(r->env, clang_getCString(fname));
+  clang_disposeString(fname);
+  return cuda;
+}
+
+/* obj.member where the member belongs to a CUDA type (cudaDeviceProp.warpSize,
+ * grid_group.sync): which members matter is the hazard rules' business. */
 static void read_member_ref(Reader *r, CXCursor c) {
-  CXCursor field = clang_getCursorReferenced(c);
-  CXCursor owner = clang_getCursorSemanticParent(field);
-  CXString owner_name = clang_getCursorSpelling(owner);
-  if (strcmp(clang_getCString(owner_name), "cudaDeviceProp") == 0) {
-    CXSourceLocation loc = clang_getCursorLocation(c);  /* the field name's location */
-    unsigned off;
-    clang_getFileLocation(loc, NULL, NULL, NULL, &off);
-    CXString name = clang_getCursorSpelling(field);
-    add_fact(r, FK_DEVICE_PROP, off, (unsigned)strlen(clang_getCString(name)), cm_xstrdup(clang_getCString(name)),
-             "MemberRefExpr", false);
-    clang_disposeString(name);
-  }
+  CXCursor member = clang_getCursorReferenced(c);
+  CXCursor owner = clang_getCursorSemanticParent(member);
+  if (clang_Cursor_isNull(owner) || !declared_in_cuda(r, owner))
+    return;
+  CXString owner_name = clang_getCursorSpelling(owner), name = clang_getCursorSpelling(member);
+  unsigned off;
+  clang_getFileLocation(clang_getCursorLocation(c), NULL, NULL, NULL, &off); /* the member name */
+  add_fact(r, FK_MEMBER, off, (unsigned)strlen(clang_getCString(name)),
+           cm_xasprintf("%s.%s", clang_getCString(owner_name), clang_getCString(name)),
+           kind_spelling(CXCursor_MemberRefExpr), false);
   clang_disposeString(owner_name);
+  clang_disposeString(name);
 }
 
 static enum CXChildVisitResult visit_tree(CXCursor c, CXCursor parent, CXClientData data) {

@@ -133,7 +133,7 @@ void parse_env_free(ParseEnv *env) {
 
 /* The first error in the file itself, or a fatal one anywhere: why the parse is
  * not to be trusted. NULL when the parse is good. */
-static char *parse_error(CXTranslationUnit tu) {
+static char *parse_error(CXTranslationUnit tu, unsigned *offset) {
   unsigned n = clang_getNumDiagnostics(tu);
   char *why = NULL;
   for (unsigned i = 0; i < n && !why; i++) {
@@ -141,6 +141,8 @@ static char *parse_error(CXTranslationUnit tu) {
     enum CXDiagnosticSeverity sev = clang_getDiagnosticSeverity(d);
     CXSourceLocation loc = clang_getDiagnosticLocation(d);
     if (sev == CXDiagnostic_Fatal || (sev == CXDiagnostic_Error && clang_Location_isFromMainFile(loc))) {
+      if (clang_Location_isFromMainFile(loc))
+        clang_getFileLocation(loc, NULL, NULL, NULL, offset);
       CXString s = clang_formatDiagnostic(d, CXDiagnostic_DisplaySourceLocation | CXDiagnostic_DisplayColumn);
       why = cm_xstrdup(clang_getCString(s));
       clang_disposeString(s);
@@ -188,7 +190,7 @@ void parse_file(const ParseEnv *env, CXIndex index, const Candidate *c, SourceFi
     why = cm_xasprintf("libclang could not parse the file (error %d): check its flags", (int)err);
     tu = lexical_tu(index, c->path);
   } else {
-    why = parse_error(tu);
+    why = parse_error(tu, &f->fallback_offset);
   }
   f->parser = why ? PARSER_LEXICAL : PARSER_LIBCLANG;
   f->fallback_reason = why;

@@ -1,7 +1,7 @@
 /* Hazards from the rule database. PCRE2 rows match over a file's code with
  * comments and strings blanked (so a name in a comment is not a hazard); AST rows
  * pick the analyzer's facts of one kind, optionally filtered by a PCRE2 pattern
- * on the fact's name ("device-prop-field:^(?:warpSize|major)$"). */
+ * on the fact's name ("member:^cudaDeviceProp\\.(?:warpSize|major)$"). */
 #define PCRE2_CODE_UNIT_WIDTH 8
 #include <pcre2.h>
 #include <stdlib.h>
@@ -27,7 +27,7 @@ static const struct {
 } ast_checks[] = {
     {"inline-asm", FK_ASM},
     {"device-launch", FK_DEVICE_LAUNCH},
-    {"device-prop-field", FK_DEVICE_PROP},
+    {"member", FK_MEMBER},
 };
 
 static Status compile_pattern(const char *pattern, size_t len, pcre2_code **out) {
@@ -96,7 +96,7 @@ static void apply_ast(const Compiled *c, pcre2_match_data *md, FilePlan *fp) {
     if (f->kind == FK_ASM)
       msg = *f->name ? cm_xasprintf("%s (PTX: %s)", c->rule->message, f->name) : cm_xstrdup(c->rule->message);
     else
-      msg = cm_xasprintf("%s: %s", f->name, c->rule->message);
+      msg = cm_xasprintf("%s: %s", strchr(f->name, '.') ? strchr(f->name, '.') + 1 : f->name, c->rule->message);
     add_finding(fp, c->rule->diag, f->offset, *f->name ? f->name : "asm", msg);
   }
 }

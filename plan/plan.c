@@ -81,7 +81,8 @@ static const char *target_name(const Rule *r, const PlanOptions *opt) {
 static bool plan_legacy_warp(FilePlan *fp, const Fact *f, const Rule *r, const WarpRewrite *w, Version target) {
   if (!w || target >= w->native_since)
     return false;
-  PlannedUse u = {.fact = f, .rule = r, .status = US_MAPPED, .available = true, .hip = w->legacy_name,
+  PlannedUse u = {.fact = f, .rule = r, .status = US_MAPPED, .available = true, .every_release = true,
+                  .hip = w->legacy_name,
                   .library = r ? r->library : "CUDA_Device", .kind = "device_function"};
   plan_warp(fp, f, w, target);
   vec_push(&fp->uses, u);
@@ -94,7 +95,7 @@ static void plan_ident(FilePlan *fp, const Fact *f, const RuleDb *db, const Plan
   const WarpRewrite *w = rl_warp_rewrite(db, f->name);
   if (plan_legacy_warp(fp, f, r, w, target))
     return;
-  PlannedUse u = {.fact = f, .rule = r};
+  PlannedUse u = {.fact = f, .rule = r, .every_release = w != NULL};
   if (!r) {
     u.status = US_UNKNOWN;
     u.library = "unknown";
@@ -180,7 +181,7 @@ static void plan_file(FilePlan *fp, const RuleDb *db, const Hazards *hz, const P
     return;
   }
   if (src->parser == PARSER_LEXICAL)
-    add_finding(fp, D_PARSE_FALLBACK, 0, src->rel,
+    add_finding(fp, D_PARSE_FALLBACK, src->fallback_offset, src->rel,
                 cm_xasprintf("scanned lexically: %s", src->fallback_reason ? src->fallback_reason : "no parse"));
   for (size_t i = 0; i < src->facts.len; i++) {
     const Fact *f = &src->facts.items[i];
@@ -233,6 +234,8 @@ static int by_effort(const void *a, const void *b) {
 }
 
 static bool available_in(const PlannedUse *u, Version release) {
+  if (u->every_release)
+    return true;
   if (u->rule)
     return rl_availability(u->rule, release) == AV_MAPPED;
   return u->status == US_MAPPED; /* headers and launches carry no release */

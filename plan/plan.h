@@ -33,6 +33,7 @@ typedef struct {
   const char *kind;           /* the rule kind, or "header" */
   bool available;             /* counts toward compatibility in the target */
   char *owned_hip;            /* when hip was composed (a header under a mapped folder) */
+  bool every_release;         /* a warp intrinsic: native from 6.2, its legacy form before */
 } PlannedUse;
 
 typedef struct {

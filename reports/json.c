@@ -54,7 +54,7 @@ static Status write_json(FILE *out, const Plan *p, const RuleDb *db) {
   for (size_t i = 0; i < p->files.len; i++) {
     const FilePlan *fp = &p->files.items[i];
     json_array_append_new(files, json_pack("{s:s, s:s, s:I, s:I, s:I}", "path", fp->src->rel, "parser",
-                                           fp->src->parser == PARSER_LIBCLANG && !fp->src->skip_reason ? "libclang" : "lexical",
+                                           fp->src->skip_reason ? "none" : fp->src->parser == PARSER_LIBCLANG ? "libclang" : "lexical",
                                            "uses", (json_int_t)fp->uses.len, "findings", (json_int_t)fp->findings.len,
                                            "edits", (json_int_t)fp->edits.len));
     for (size_t j = 0; j < fp->uses.len; j++)

@@ -42,8 +42,10 @@ static size_t count_lexical(const Plan *p) {
 
 static void print_compat(FILE *out, const Plan *p) {
   fputs("compatibility by ROCm release (uses available):", out);
-  size_t from = p->compat.len > 8 ? p->compat.len - 8 : 0;  /* the recent ones fit a line */
-  for (size_t i = from; i < p->compat.len; i++) {
+  size_t from = p->compat.len > 6 ? p->compat.len - 6 : 0;  /* the recent ones fit a line */
+  for (size_t i = 0; i < p->compat.len; i++) {
+    if (i < from && p->compat.items[i].release != p->target)
+      continue; /* older releases are in the JSON report; the target is always shown */
     char v[16];
     rl_version_format(p->compat.items[i].release, v, sizeof v);
     fprintf(out, " %s %.0f%%", v, p->compat.items[i].percent);

@@ -121,10 +121,19 @@ static const char *const api_columns[] = {
 enum { API_NCOLS = sizeof api_columns / sizeof *api_columns };
 
 static const char api_sql[] =
-    "INSERT OR REPLACE INTO api (library, section, cuda_name, kind, cuda_added, cuda_deprecated,"
+    "INSERT INTO api (library, section, cuda_name, kind, cuda_added, cuda_deprecated,"
     " cuda_changed, cuda_removed, hip_name, hip_added, hip_deprecated, hip_changed, hip_removed,"
     " hip_experimental, backend, backend_name, backend_added, backend_deprecated, backend_removed,"
-    " source) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)";
+    " source) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)"
+    /* an override keeps the row's id, so lookups keep the imported order */
+    " ON CONFLICT (library, cuda_name) DO UPDATE SET section = excluded.section, kind = excluded.kind,"
+    " cuda_added = excluded.cuda_added, cuda_deprecated = excluded.cuda_deprecated,"
+    " cuda_changed = excluded.cuda_changed, cuda_removed = excluded.cuda_removed, hip_name = excluded.hip_name,"
+    " hip_added = excluded.hip_added, hip_deprecated = excluded.hip_deprecated, hip_changed = excluded.hip_changed,"
+    " hip_removed = excluded.hip_removed, hip_experimental = excluded.hip_experimental, backend = excluded.backend,"
+    " backend_name = excluded.backend_name, backend_added = excluded.backend_added,"
+    " backend_deprecated = excluded.backend_deprecated, backend_removed = excluded.backend_removed,"
+    " source = excluded.source";
 
 static bool is_version_column(const char *name) {
   const char *suffixes[] = {"_added", "_deprecated", "_changed", "_removed", "_experimental"};

@@ -64,13 +64,14 @@ int csv_next(Csv *c) {
   if (c->pos >= c->end)
     return 0;
   c->line++;
+  int first_line = c->line;
   c->scratch.len = 0;
   VEC(long) offs = {0};
   for (;;) {
     long off = read_field(c);
     if (off < 0) {
       vec_free(&offs);
-      cm_fail(ST_INPUT, "%s:%d: unterminated quoted field", c->path, c->line);
+      cm_fail(ST_INPUT, "%s:%d: unterminated quoted field", c->path, first_line);
       return -1;
     }
     vec_push(&offs, off);

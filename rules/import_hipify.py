@@ -237,6 +237,19 @@ def read_rows(path):
         die("%s: not a readable UTF-8 CSV: %s" % (path, e))
 
 
+def drop_unreleased_hipdnn(rows):
+    """hipDNN, HIPIFY's HIP-side target for cuDNN, was never released with ROCm:
+    its rows carry a hip_name and no release.  Keep them as "no HIP counterpart"
+    (the MIOpen backend columns stay), so they never count as available."""
+    for row in rows:
+        if (row["library"] == "CUDNN" and row["hip_name"].lower().startswith("hipdnn")
+                and not row["hip_added"]):
+            for col in ("hip_name", "hip_added", "hip_deprecated", "hip_changed",
+                        "hip_removed", "hip_experimental"):
+                row[col] = ""
+    return rows
+
+
 def dedupe(rows):
     """Drop exact duplicates; two different rows for one key is an error."""
     by_key = {}
@@ -565,7 +578,7 @@ def load_facts(args):
 
 def main(argv):
     args = parse_args(argv)
-    rows = dedupe(read_rows(args.input))
+    rows = drop_unreleased_hipdnn(dedupe(read_rows(args.input)))
     rows.sort(key=lambda r: (r["library"].encode(), r["cuda_name"].encode()))
     kinds = classify(rows, *load_facts(args))
     write_rows(args.output, rows, kinds)

@@ -274,7 +274,7 @@ bool rl_resolve_release(const RuleDb *db, const char *text, Version *out) {
   for (size_t i = 0; i < db->releases.len; i++) {
     Version r = db->releases.items[i];
     if (r == v || (r / 1000 == v / 1000 && r % 1000 == 0)) {
-      *out = v;
+      *out = r;
       return true;
     }
   }

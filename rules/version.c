@@ -19,8 +19,8 @@ bool rl_version_parse(const char *s, Version *out) {
       return false;
     part[n++] = (unsigned)v;
     p = end;
-    if (*p != '.')
-      break;
+    if (*p != '.' || n == 3)
+      break; /* a fourth part, or a trailing dot, fails the end check below */
     p++;
   }
   if (*p != '\0' || (part[0] == 0 && part[1] == 0 && part[2] == 0))
