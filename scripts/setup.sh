@@ -12,6 +12,14 @@ for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
 done
 
+# The CUDA Toolkit's headers are what the analyzer parses against; no Debian
+# package in main carries a current toolkit, so they are checked, not installed.
+cuda=${CUDA_PATH:-/usr/local/cuda}
+if [ ! -r "$cuda/include/cuda_runtime.h" ]; then
+  echo "setup: no CUDA Toolkit headers in $cuda/include: install the CUDA Toolkit (or Debian's nvidia-cuda-toolkit) and set CUDA_PATH" >&2
+  exit 1
+fi
+
 if [ ${#missing[@]} -eq 0 ]; then
   echo "setup: all build and test dependencies are installed"
   exit 0
