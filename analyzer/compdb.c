@@ -3,6 +3,8 @@
  * itself, -c, -o FILE, the source file). */
 #include <stdlib.h>
 #include <string.h>
+#include <fcntl.h>
+#include <stdio.h>
 #include <unistd.h>
 
 #include <clang-c/CXCompilationDatabase.h>
@@ -88,7 +90,15 @@ Status read_compile_db(const char *dir, const char *root, Candidates *out) {
   if (!present)
     return cm_fail(ST_INPUT, "%s/compile_commands.json: not found or unreadable: pass the build folder that holds it (cmake -DCMAKE_EXPORT_COMPILE_COMMANDS=ON)", dir);
   CXCompilationDatabase_Error err;
+  fflush(stderr);
+  int saved = dup(2), devnull = open("/dev/null", O_WRONLY); /* libclang prints its own parse errors */
+  if (devnull >= 0)
+    dup2(devnull, 2);
   CXCompilationDatabase db = clang_CompilationDatabase_fromDirectory(dir, &err);
+  if (saved >= 0)
+    dup2(saved, 2), close(saved);
+  if (devnull >= 0)
+    close(devnull);
   if (err != CXCompilationDatabase_NoError)
     return cm_fail(ST_INPUT, "%s/compile_commands.json: cannot be read as a compilation database: check its JSON", dir);
   CXCompileCommands cmds = clang_CompilationDatabase_getAllCompileCommands(db);

@@ -14,7 +14,40 @@
 #include "analyzer_p.h"
 
 typedef struct {
-  VEC(struct { dev_t dev; ino_t ino; }) seen;   /* folders on the current path */
+  dev_t dev;
+  ino_t ino;
+} FileId;
+
+/* Every folder and file already walked, by device and inode: a symlink to a
+ * sibling, or two links to each other, never make a file count twice. */
+typedef struct {
+  FileId *slots;
+  size_t mask, count;
+} Seen;
+
+static bool seen_add(Seen *s, const struct stat *st) {
+  if ((s->count + 1) * 2 > s->mask + 1) {
+    size_t cap = s->slots ? (s->mask + 1) * 2 : 64;
+    Seen bigger = {cm_xcalloc(cap, sizeof(FileId)), cap - 1, 0};
+    for (size_t i = 0; s->slots && i <= s->mask; i++)
+      if (s->slots[i].ino)
+        seen_add(&bigger, &(struct stat){.st_dev = s->slots[i].dev, .st_ino = s->slots[i].ino});
+    free(s->slots);
+    *s = bigger;
+  }
+  for (size_t i = ((size_t)st->st_ino * 31 + (size_t)st->st_dev) & s->mask;; i = (i + 1) & s->mask) {
+    if (!s->slots[i].ino) {
+      s->slots[i] = (FileId){st->st_dev, st->st_ino};
+      s->count++;
+      return true;
+    }
+    if (s->slots[i].ino == st->st_ino && s->slots[i].dev == st->st_dev)
+      return false;
+  }
+}
+
+typedef struct {
+  Seen seen;
   Candidates *out;
   Strings *include_dirs;
   size_t walked;
@@ -68,31 +101,36 @@ static void add_file(Walk *w, const char *path) {
   vec_push(w->out, c);
 }
 
-static int by_name(const struct dirent **a, const struct dirent **b) { return strcmp((*a)->d_name, (*b)->d_name); }
-
-static bool on_current_path(Walk *w, const struct stat *st) {
-  for (size_t i = 0; i < w->seen.len; i++)
-    if (w->seen.items[i].dev == st->st_dev && w->seen.items[i].ino == st->st_ino)
-      return true;
-  return false;
+/* A link to something under the scan root is walked by its own path instead, so
+ * that every file is reported where it really is. Links leading out are followed. */
+static bool link_inside_root(Walk *w, const char *path) {
+  struct stat lst;
+  if (lstat(path, &lst) != 0 || !S_ISLNK(lst.st_mode))
+    return false;
+  char *real = realpath(path, NULL);
+  size_t n = strlen(w->root);
+  bool inside = real && strncmp(real, w->root, n) == 0 && (real[n] == '/' || real[n] == '\0' || n == 1);
+  free(real);
+  return inside;
 }
 
+static int by_name(const struct dirent **a, const struct dirent **b) { return strcmp((*a)->d_name, (*b)->d_name); }
+
 static void walk_dir(Walk *w, const char *dir, const struct stat *dst) {
-  if (on_current_path(w, dst))
-    return; /* a symlink back up the tree */
-  vec_push(&w->seen, ((__typeof__(*w->seen.items)){dst->st_dev, dst->st_ino}));
+  if (!seen_add(&w->seen, dst))
+    return; /* a symlink back up the tree, or to a folder already walked */
   struct dirent **names;
   int n = scandir(dir, &names, NULL, by_name); /* sorted: a deterministic order */
   for (int i = 0; i < n; i++) {
     const char *name = names[i]->d_name;
     char *path = cm_xasprintf("%s/%s", dir, name);
     struct stat st;
-    if (strcmp(name, ".") && strcmp(name, "..") && stat(path, &st) == 0) {
+    if (strcmp(name, ".") && strcmp(name, "..") && !link_inside_root(w, path) && stat(path, &st) == 0) {
       if (S_ISDIR(st.st_mode) && !skip_folder(dir, name)) {
         if (strcmp(name, "include") == 0)
           vec_push(w->include_dirs, cm_xstrdup(path));
         walk_dir(w, path, &st);
-      } else if (S_ISREG(st.st_mode)) {
+      } else if (S_ISREG(st.st_mode) && seen_add(&w->seen, &st)) {
         add_file(w, path);
       }
     }
@@ -100,7 +138,6 @@ static void walk_dir(Walk *w, const char *dir, const struct stat *dst) {
     free(names[i]);
   }
   free(names);
-  w->seen.len--;
 }
 
 /* The deepest folder holding every path: what reported paths are relative to. */
@@ -139,14 +176,14 @@ Status walk_paths(const char *const *paths, size_t n, char **root, Candidates *o
         st = cm_fail(ST_INPUT, "%s: cannot stat: %s", paths[i], strerror(errno));
       else if (S_ISDIR(s.st_mode))
         walk_dir(&w, real[i], &s);
-      else
+      else if (seen_add(&w.seen, &s))
         add_file(&w, real[i]);
     }
   }
   for (size_t i = 0; i < n; i++)
     free(real[i]);
   free(real);
-  vec_free(&w.seen);
+  free(w.seen.slots);
   *files_walked = w.walked;
   return st;
 }

@@ -18,7 +18,7 @@ typedef struct {
   Status (*run)(int argc, char **argv);  /* argv[0] is the subcommand */
 } Command;
 
-extern const Command cmd_rules, cmd_scan, cmd_translate;
+extern const Command cmd_rules, cmd_scan, cmd_translate, cmd_verify;
 
 /* Reads argv[*i]: true when it is `name` (value in the next argument) or
  * `name=value`; advances *i past what it used. A missing value is a usage error. */
@@ -50,6 +50,7 @@ Status pipeline_run(const PipelineArgs *a, const PlanOptions *extra, Pipeline *p
 Status pipeline_check_unreadable(const Pipeline *p);
 void pipeline_free(Pipeline *p);
 Status parse_jobs(const char *cmd, const char *s, int *jobs);
+Version cli_installed_hip(const char *include);
 Status write_report(const char *format, const char *output, const Plan *plan, const RuleDb *db);
 
 #endif

@@ -61,11 +61,16 @@ static Status parse_args(int argc, char **argv, TranslateArgs *a) {
 }
 
 /* What translation could not do is said where a compiler would say it. */
-static void print_leftovers(const TranslateResult *res) {
+static void print_notes(const TranslateResult *res) {
   for (size_t i = 0; i < res->leftovers.len; i++) {
-    const Leftover *l = &res->leftovers.items[i];
+    const TrNote *l = &res->leftovers.items[i];
     fprintf(stderr, "%s:%u:%u: warning: CUDA name left in the translated file: %s [%s left-behind]\n", l->file,
-            l->line, l->column, l->name, rl_diag(D_LEFT_BEHIND)->code);
+            l->line, l->column, l->text, rl_diag(D_LEFT_BEHIND)->code);
+  }
+  for (size_t i = 0; i < res->build_notes.len; i++) {
+    const TrNote *n = &res->build_notes.items[i];
+    fprintf(stderr, "%s:%u:%u: warning: %s [%s build-file]\n", n->file, n->line, n->column, n->text,
+            rl_diag(D_BUILD_FILE)->code);
   }
 }
 
@@ -76,8 +81,8 @@ static void print_summary(const TranslateArgs *a, const Pipeline *p, const Trans
   for (size_t i = 0; i < p->plan.files.len; i++)
     for (size_t j = 0; j < p->plan.files.items[i].findings.len; j++)
       work += rl_diag(p->plan.files.items[i].findings.items[j].diag)->severity != SEV_NOTE;
-  fprintf(stderr, "hipport: %zu files translated, %zu unchanged, %zu copied; %zu findings need a person, %zu names left behind\n",
-          res->translated, res->unchanged, res->copied, work, res->leftovers.len);
+  fprintf(stderr, "hipport: %zu files translated, %zu unchanged, %zu copied; %zu findings need a person, %zu names left behind, %zu build-file notes\n",
+          res->translated, res->unchanged, res->copied, work, res->leftovers.len, res->build_notes.len);
 }
 
 static Status run_translate(int argc, char **argv) {
@@ -89,7 +94,7 @@ static Status run_translate(int argc, char **argv) {
     st = tr_translate(&p.plan, p.db, a.pipe.paths.items[0], &a.tr, &res);
     if (!st && a.report)
       st = write_report("json", a.report, &p.plan, p.db);
-    print_leftovers(&res);
+    print_notes(&res);
     if (!st)
       print_summary(&a, &p, &res);
     if (!st)

@@ -101,3 +101,20 @@ Status write_report(const char *format, const char *output, const Plan *plan, co
   free(tmp);
   return st;
 }
+
+/* The HIP release installed under an include folder, from hip/hip_version.h. */
+Version cli_installed_hip(const char *include) {
+  char *path = cm_xasprintf("%s/hip/hip_version.h", include), *text;
+  size_t len;
+  unsigned major = 0, minor = 0;
+  if (cm_read_file(path, &text, &len) == ST_OK) {
+    const char *p;
+    if ((p = strstr(text, "HIP_VERSION_MAJOR")))
+      sscanf(p, "HIP_VERSION_MAJOR %u", &major);
+    if ((p = strstr(text, "HIP_VERSION_MINOR")))
+      sscanf(p, "HIP_VERSION_MINOR %u", &minor);
+    free(text);
+  }
+  free(path);
+  return major ? major * 1000000u + minor * 1000u : VERSION_NONE;
+}

@@ -50,25 +50,6 @@ static bool declared(const Names *n, const char *name) {
   return bsearch(&key, n->items, n->len, sizeof *n->items, cmp_decl) != NULL;
 }
 
-/* HIP's release from hip/hip_version.h. */
-static Version installed_release(const char *include) {
-  char *path = cm_xasprintf("%s/hip/hip_version.h", include), *text;
-  size_t len;
-  unsigned major = 0, minor = 0, patch = 0;
-  if (cm_read_file(path, &text, &len) == ST_OK) {
-    const char *p;
-    if ((p = strstr(text, "HIP_VERSION_MAJOR")))
-      sscanf(p, "HIP_VERSION_MAJOR %u", &major);
-    if ((p = strstr(text, "HIP_VERSION_MINOR")))
-      sscanf(p, "HIP_VERSION_MINOR %u", &minor);
-    if ((p = strstr(text, "HIP_VERSION_PATCH")))
-      sscanf(p, "HIP_VERSION_PATCH %u", &patch);
-    free(text);
-  }
-  free(path);
-  return major ? major * 1000000u + minor * 1000u : VERSION_NONE;
-}
-
 /* One TU including every mapped HIP header that is installed; the libraries
  * those headers belong to are the ones checked. */
 static char *checked_source(const RuleDb *db, const char *include, const char **libs, size_t *nlibs) {
@@ -152,7 +133,7 @@ Status rules_check(RuleDb *db, const char *hip_path, bool verbose) {
   char *include = cm_xasprintf("%s/include/hip/hip_runtime.h", root);
   char *dir = access(include, R_OK) == 0 ? cm_xasprintf("%s/include", root) : cm_xstrdup(root);
   free(include);
-  Version release = installed_release(dir);
+  Version release = cli_installed_hip(dir);
   if (!release) {
     Status st = cm_fail(ST_INPUT, "%s/hip/hip_version.h: no HIP headers there: pass --hip-path DIR (a ROCm include folder)", dir);
     free(dir);

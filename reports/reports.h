@@ -9,6 +9,7 @@
 #include <stdio.h>
 
 #include "plan.h"
+#include "verify.h"
 
 typedef struct {
   const char *name;  /* as --format names it */
@@ -16,6 +17,15 @@ typedef struct {
 } Reporter;
 
 const Reporter *rp_find(const char *name);
+
+/* Verify results: one row per program. */
+typedef struct {
+  const Program *program;
+  const VerifyResult *result;
+} VerifyRow;
+
+Status rp_verify_text(FILE *out, const VerifyRow *rows, size_t n, const char *machine);
+Status rp_verify_json(FILE *out, const VerifyRow *rows, size_t n, const char *machine);
 const char *rp_names(void);  /* "text, json" for messages */
 
 #endif

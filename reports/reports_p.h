@@ -2,6 +2,8 @@
 #ifndef HIPPORT_REPORTS_P_H
 #define HIPPORT_REPORTS_P_H
 
+#include <string.h>
+
 #include "reports.h"
 
 extern const Reporter rp_text, rp_json;

@@ -10,6 +10,18 @@
 
 static bool ident_char(char c) { return c == '_' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9'); }
 
+/* R"delim( ... )delim": from just after the quote to just after the closing quote. */
+static size_t skip_raw_string(const char *t, size_t len, size_t i) {
+  size_t d = i;
+  while (d < len && t[d] != '(' && d - i < 16)
+    d++;
+  char *close = cm_xasprintf(")%.*s\"", (int)(d - i), t + i);
+  const char *end = memmem(t + d, len - d, close, strlen(close));
+  size_t next = end ? (size_t)(end - t) + strlen(close) : len;
+  free(close);
+  return next;
+}
+
 /* Skips a comment or a string/char literal starting at i; returns the new index. */
 static size_t skip_non_code(const char *t, size_t len, size_t i) {
   if (t[i] == '/' && i + 1 < len && t[i + 1] == '/') {
@@ -18,6 +30,8 @@ static size_t skip_non_code(const char *t, size_t len, size_t i) {
   } else if (t[i] == '/' && i + 1 < len && t[i + 1] == '*') {
     const char *end = memmem(t + i + 2, len - i - 2, "*/", 2);
     i = end ? (size_t)(end - t) + 2 : len;
+  } else if (t[i] == 'R' && i + 1 < len && t[i + 1] == '"' && (i == 0 || !ident_char(t[i - 1]))) {
+    i = skip_raw_string(t, len, i + 2);
   } else if (t[i] == '"' || t[i] == '\'') {
     char q = t[i++];
     while (i < len && t[i] != q && t[i] != '\n')
@@ -51,7 +65,7 @@ static void report(TranslateResult *res, const FilePlan *fp, const char *t, size
   for (size_t i = 0; i < at; i++, col++)
     if (t[i] == '\n')
       line++, col = 0;
-  Leftover l = {cm_xstrdup(fp->src->rel), line, col, cm_xstrndup(t + at, n)};
+  TrNote l = {cm_xstrdup(fp->src->rel), line, col, cm_xstrndup(t + at, n)};
   vec_push(&res->leftovers, l);
 }
 

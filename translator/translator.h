@@ -19,12 +19,13 @@ typedef struct {
 typedef struct {
   char *file;                /* relative to the source root */
   unsigned line, column;
-  char *name;
-} Leftover;
+  char *text;                /* the name left behind, or what to do */
+} TrNote;
 
 typedef struct {
   size_t translated, copied, unchanged;
-  VEC(Leftover) leftovers;   /* CUDA names the output still holds, unexplained */
+  VEC(TrNote) leftovers;     /* CUDA names the output still holds, unexplained */
+  VEC(TrNote) build_notes;   /* CMake and Makefile constructs to look at */
 } TranslateResult;
 
 /* `src` is what the scan was given: a folder, or one file. */

@@ -13,6 +13,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "build_files_p.h"
 #include "translator_p.h"
 
 typedef struct {
@@ -41,19 +42,27 @@ static bool empty_dir(const char *p) {
   return empty;
 }
 
-/* The absolute form of a path that may not exist yet: its parent resolved. */
+/* The absolute form of a path that may not exist yet: its deepest existing
+ * folder resolved, the rest appended as written. */
 static char *resolve_out(const char *out) {
   char *real = realpath(out, NULL);
   if (real)
     return real;
-  char *copy = cm_xstrdup(out), *slash = strrchr(copy, '/');
-  const char *name = slash ? slash + 1 : copy;
-  if (slash)
-    *slash = '\0';
-  char *parent = realpath(slash ? (copy[0] ? copy : "/") : ".", NULL);
-  char *abs = parent ? cm_xasprintf("%s/%s", strcmp(parent, "/") ? parent : "", name) : cm_xstrdup(out);
-  free(parent);
-  free(copy);
+  char cwd[PATH_MAX];
+  char *abs = out[0] == '/' ? cm_xstrdup(out) : cm_xasprintf("%s/%s", getcwd(cwd, sizeof cwd) ? cwd : ".", out);
+  for (size_t cut = strlen(abs); cut > 0; cut--) {
+    if (abs[cut] != '/')
+      continue;
+    abs[cut] = '\0';
+    char *parent = realpath(abs, NULL);
+    abs[cut] = '/';
+    if (parent) {
+      char *joined = cm_xasprintf("%s%s", strcmp(parent, "/") ? parent : "", abs + cut);
+      free(parent);
+      free(abs);
+      return joined;
+    }
+  }
   return abs;
 }
 
@@ -68,6 +77,8 @@ static Status check_destination(Run *r, bool src_is_dir) {
     return ST_OK;
   if (!o->out)
     return cm_fail(ST_USAGE, "translate: say where the HIP tree goes (-o OUT), or --in-place or --dry-run");
+  if (src_is_dir && strcmp(o->out, "-") == 0)
+    return cm_fail(ST_USAGE, "translate: -o - writes one file to standard output: the source is a folder, give -o a folder");
   if (!src_is_dir)
     return strcmp(o->out, "-") == 0 || o->force || access(o->out, F_OK) != 0
                ? ST_OK
@@ -92,12 +103,14 @@ static const FilePlan *plan_for(const Plan *p, const char *rel) {
 }
 
 static Status print_diff(const char *rel, const char *orig_path, const char *text, size_t len) {
-  char tmp[] = "/tmp/hipport-diff-XXXXXX";
+  const char *dir = getenv("TMPDIR");
+  char *tmp = cm_xasprintf("%s/hipport-diff-XXXXXX", dir && *dir ? dir : "/tmp");
   int fd = mkstemp(tmp);
   if (fd < 0 || write(fd, text, len) != (ssize_t)len) {
     if (fd >= 0)
       close(fd), unlink(tmp);
-    return cm_fail(ST_ENV, "cannot write a temporary file for the diff");
+    free(tmp);
+    return cm_fail(ST_ENV, "cannot write a temporary file for the diff: check TMPDIR");
   }
   close(fd);
   fflush(stdout);
@@ -110,6 +123,7 @@ static Status print_diff(const char *rel, const char *orig_path, const char *tex
   int status = 0;
   waitpid(pid, &status, 0);
   unlink(tmp);
+  free(tmp);
   return WIFEXITED(status) && WEXITSTATUS(status) <= 1 ? ST_OK : cm_fail(ST_ENV, "diff failed (install diffutils)");
 }
 
@@ -174,6 +188,54 @@ static Status translate_in_place(Run *r) {
   return st;
 }
 
+static bool is_cmake_file(const char *base) {
+  size_t n = strlen(base);
+  return strcmp(base, "CMakeLists.txt") == 0 || (n > 6 && strcmp(base + n - 6, ".cmake") == 0);
+}
+
+static bool is_makefile(const char *base) {
+  size_t n = strlen(base);
+  return strcmp(base, "Makefile") == 0 || strcmp(base, "makefile") == 0 || strcmp(base, "GNUmakefile") == 0 ||
+         (n > 3 && strcmp(base + n - 3, ".mk") == 0);
+}
+
+static void keep_notes(Run *r, const char *rel, BuildNotes *notes) {
+  for (size_t i = 0; i < notes->len; i++) {
+    TrNote n = {cm_xstrdup(rel), notes->items[i].line, notes->items[i].column, cm_xstrdup(notes->items[i].message)};
+    vec_push(&r->res->build_notes, n);
+  }
+  tr_build_notes_free(notes);
+}
+
+/* CMake files that build CUDA are ported; Makefiles get notes; the rest is copied. */
+static Status port_build_file(Run *r, const char *rel, const char *from, const char *to) {
+  const char *slash = strrchr(rel, '/'), *base = slash ? slash + 1 : rel;
+  bool cmake = is_cmake_file(base);
+  if (!cmake && !is_makefile(base)) {
+    r->res->copied++;
+    return copy_file(from, to);
+  }
+  char *text;
+  size_t len, out_len;
+  Status st = cm_read_file(from, &text, &len);
+  if (st)
+    return st;
+  BuildNotes notes = {0};
+  char *ported = NULL;
+  if (cmake)
+    ported = tr_port_cmake(text, len, &out_len, &notes);
+  else
+    tr_check_makefile(text, len, &notes);
+  keep_notes(r, rel, &notes);
+  struct stat sb;
+  st = ported ? write_atomically(to, ported, out_len, stat(from, &sb) == 0 ? sb.st_mode : 0644) : copy_file(from, to);
+  r->res->translated += ported != NULL;
+  r->res->copied += ported == NULL;
+  free(ported);
+  free(text);
+  return st;
+}
+
 static bool skip_name(const char *name) {
   return strcmp(name, ".") == 0 || strcmp(name, "..") == 0 || strcmp(name, ".git") == 0 ||
          strcmp(name, ".hg") == 0 || strcmp(name, ".svn") == 0;
@@ -200,8 +262,7 @@ static Status mirror_entry(Run *r, const char *rel) {
     s = mirror(r, rel);
   } else if (S_ISREG(st.st_mode)) {
     const FilePlan *fp = plan_for(r->plan, rel);
-    s = fp ? write_translation(r, fp, to) : copy_file(from, to);
-    r->res->copied += !fp;
+    s = fp ? write_translation(r, fp, to) : port_build_file(r, rel, from, to);
   }
   free(from);
   free(to);
@@ -252,10 +313,15 @@ Status tr_translate(const Plan *plan, const RuleDb *db, const char *src, const T
   return st;
 }
 
+static void free_notes(TranslateResult *res) {
+  for (size_t i = 0; i < res->leftovers.len; i++)
+    free(res->leftovers.items[i].file), free(res->leftovers.items[i].text);
+  for (size_t i = 0; i < res->build_notes.len; i++)
+    free(res->build_notes.items[i].file), free(res->build_notes.items[i].text);
+}
+
 void tr_result_free(TranslateResult *res) {
-  for (size_t i = 0; i < res->leftovers.len; i++) {
-    free(res->leftovers.items[i].file);
-    free(res->leftovers.items[i].name);
-  }
+  free_notes(res);
   vec_free(&res->leftovers);
+  vec_free(&res->build_notes);
 }

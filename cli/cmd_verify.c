@@ -1,0 +1,282 @@
+/* hipport verify: each program translated (or taken from --hip-tree), built for
+ * every AMD target, run where a GPU is, compared with its reference; one status
+ * per program, kept in the results database. Exit 1 when any is BUILD-FAIL,
+ * RUN-FAIL or MISMATCH. */
+#define _GNU_SOURCE
+#include <dirent.h>
+#include <ftw.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "cli_p.h"
+#include "translator.h"
+#include "verify.h"
+
+typedef struct {
+  PipelineArgs pipe;          /* rules, CUDA path, target: for translating */
+  VEC(const char *) dirs;
+  const char *hip_tree, *arches, *db_path, *format, *output;
+  const char *rtol, *atol, *ulp;
+  bool record;
+} VerifyArgs;
+
+static Status parse_args(int argc, char **argv, VerifyArgs *a) {
+  Status st = ST_OK;
+  for (int i = 1; i < argc && !st; i++) {
+    if (argv[i][0] != '-') {
+      vec_push(&a->dirs, argv[i]);
+      continue;
+    }
+    if (opt_flag(argv, i, "--record")) {
+      a->record = true;
+      continue;
+    }
+    if (pipeline_option(argc, argv, &i, &a->pipe, &st) || opt_value(argc, argv, &i, "--hip-tree", &a->hip_tree, &st) ||
+        opt_value(argc, argv, &i, "--offload-arch", &a->arches, &st) || opt_value(argc, argv, &i, "--db", &a->db_path, &st) ||
+        opt_value(argc, argv, &i, "--format", &a->format, &st) || opt_value(argc, argv, &i, "-o", &a->output, &st) ||
+        opt_value(argc, argv, &i, "--rtol", &a->rtol, &st) || opt_value(argc, argv, &i, "--atol", &a->atol, &st) ||
+        opt_value(argc, argv, &i, "--ulp", &a->ulp, &st))
+      continue;
+    st = opt_unknown("verify", argv[i]);
+  }
+  if (!st && strcmp(a->format, "text") && strcmp(a->format, "json"))
+    st = cm_fail(ST_USAGE, "verify: --format is text or json, not '%s'", a->format);
+  if (!st && a->dirs.len == 0)
+    vec_push(&a->dirs, "corpus");
+  return st;
+}
+
+static Status parse_tolerance(const VerifyArgs *a, Tolerance *tol, bool *given) {
+  const char *vals[] = {a->rtol, a->atol, a->ulp};
+  double out[3] = {1e-6, 0, 0};
+  *given = false;
+  for (int i = 0; i < 3; i++) {
+    if (!vals[i])
+      continue;
+    char *end;
+    out[i] = strtod(vals[i], &end);
+    if (*end || out[i] < 0)
+      return cm_fail(ST_USAGE, "verify: tolerances are numbers >= 0, not '%s'", vals[i]);
+    *given = true;
+  }
+  *tol = (Tolerance){.rtol = out[0], .atol = out[1], .ulp = (unsigned long long)out[2]};
+  return ST_OK;
+}
+
+/* A folder with manifest.json is a program; otherwise its subfolders that have one. */
+static void find_programs(const char *dir, StrList *out) {
+  char *m = cm_xasprintf("%s/manifest.json", dir);
+  bool program = access(m, R_OK) == 0;
+  free(m);
+  if (program) {
+    vec_push(out, realpath(dir, NULL));
+    return;
+  }
+  struct dirent **names;
+  int n = scandir(dir, &names, NULL, alphasort);
+  for (int i = 0; i < n; i++) {
+    char *sub = cm_xasprintf("%s/%s", dir, names[i]->d_name), *manifest = cm_xasprintf("%s/manifest.json", sub);
+    if (names[i]->d_name[0] != '.' && access(manifest, R_OK) == 0)
+      vec_push(out, realpath(sub, NULL));
+    free(sub);
+    free(manifest);
+    free(names[i]);
+  }
+  free(names);
+}
+
+/* The port of one program: taken from the HIP tree when it is there, else written. */
+static Status port(const VerifyArgs *a, const char *prog_dir, const char *name, const char *tree, char **hip_dir) {
+  *hip_dir = cm_xasprintf("%s/%s", tree, name);
+  struct stat sb;
+  if (a->hip_tree && stat(*hip_dir, &sb) == 0 && S_ISDIR(sb.st_mode))
+    return ST_OK;
+  PipelineArgs pa = a->pipe;
+  pa.paths = (__typeof__(pa.paths)){0};
+  vec_push(&pa.paths, prog_dir);
+  Pipeline p;
+  Status st = pipeline_run(&pa, &(PlanOptions){0}, &p);
+  if (!st) {
+    TranslateResult res;
+    TranslateOptions to = {.out = *hip_dir, .force = true, .backup_suffix = ".cuda.orig"};
+    st = tr_translate(&p.plan, p.db, prog_dir, &to, &res);
+    tr_result_free(&res);
+    pipeline_free(&p);
+  }
+  vec_free(&pa.paths);
+  return st;
+}
+
+static void split_arches(const char *list, StrList *out) {
+  char *copy = cm_xstrdup(list), *save;
+  for (char *t = strtok_r(copy, ",", &save); t; t = strtok_r(NULL, ",", &save))
+    vec_push(out, cm_xstrdup(t));
+  free(copy);
+}
+
+static void print_gaps(ResultDb *db, const VerifyRow *rows, size_t n) {
+  for (size_t i = 0; i < n; i++) {
+    double cuda_ms, hip_ms, amd_peak, nv_peak;
+    char *nv, *amd;
+    if (vf_db_timings(db, rows[i].program->name, &cuda_ms, &nv, &hip_ms, &amd) && vf_peak_tflops(amd, &amd_peak) &&
+        vf_peak_tflops(nv, &nv_peak))
+      printf("gap score %-22s %+.1f (%s %.3f ms vs %s %.3f ms)\n", rows[i].program->name,
+             vf_gap_score(amd_peak, nv_peak, hip_ms, cuda_ms), amd, hip_ms, nv, cuda_ms);
+    free(nv);
+    free(amd);
+  }
+}
+
+static int remove_entry(const char *path, const struct stat *sb, int flag, struct FTW *ftw) { return remove(path); }
+
+static void remove_tree(const char *dir) { nftw(dir, remove_entry, 16, FTW_DEPTH | FTW_PHYS); }
+
+static char *default_db(void) {
+  const char *data = getenv("XDG_DATA_HOME"), *home = getenv("HOME");
+  if (data && *data)
+    return cm_xasprintf("%s/hipport/results.db", data);
+  return cm_xasprintf("%s/.local/share/hipport/results.db", home && *home ? home : ".");
+}
+
+/* Without --rocm the port targets the HIP that hipcc here will build with. */
+static char *installed_target(void) {
+  const char *rocm = getenv("ROCM_PATH");
+  char *include = rocm && *rocm ? cm_xasprintf("%s/include", rocm) : cm_xstrdup("/usr/include");
+  Version v = cli_installed_hip(include);
+  free(include);
+  char buf[16];
+  rl_version_format(v, buf, sizeof buf);
+  return v ? cm_xstrdup(buf) : NULL;
+}
+
+typedef struct {
+  VEC(Program) programs;
+  VEC(VerifyResult) results;
+} Runs;
+
+static Status verify_all(VerifyArgs *a, const StrList *dirs, const Machine *m, const VerifyOptions *vo,
+                         const char *tree, ResultDb *db, Runs *runs) {
+  Status st = ST_OK;
+  for (size_t i = 0; i < dirs->len && !st; i++) {
+    Program p;
+    char *hip_dir = NULL;
+    if ((st = vf_load_program(dirs->items[i], &p)))
+      break;
+    VerifyResult r;
+    if (!(st = port(a, p.dir, p.name, tree, &hip_dir)) && !(st = vf_verify(&p, hip_dir, m, vo, &r))) {
+      st = vf_db_record(db, &p, vo->arches.items[0], m, &r);
+      vec_push(&runs->programs, p);
+      vec_push(&runs->results, r);
+    } else {
+      vf_program_free(&p);
+    }
+    free(hip_dir);
+    if (isatty(STDERR_FILENO))
+      fprintf(stderr, "\rhipport: verified %zu/%zu", i + 1, dirs->len);
+  }
+  if (isatty(STDERR_FILENO))
+    fputs("\r\033[K", stderr);
+  return st;
+}
+
+static Status report(const VerifyArgs *a, const Runs *runs, const Machine *m, ResultDb *db) {
+  VerifyRow *rows = cm_xcalloc(runs->programs.len + 1, sizeof *rows);
+  for (size_t i = 0; i < runs->programs.len; i++)
+    rows[i] = (VerifyRow){&runs->programs.items[i], &runs->results.items[i]};
+  char *machine = cm_xasprintf("%s, %s", m->amd ? m->amd_name : "no AMD GPU", m->nvidia ? m->nvidia_name : "no NVIDIA GPU");
+  FILE *out = a->output ? fopen(a->output, "w") : stdout;
+  Status st = !out ? cm_fail(ST_INPUT, "%s: cannot write the report here", a->output)
+              : strcmp(a->format, "json") == 0 ? rp_verify_json(out, rows, runs->programs.len, machine)
+                                                : rp_verify_text(out, rows, runs->programs.len, machine);
+  if (out && out != stdout)
+    fclose(out);
+  if (!st && strcmp(a->format, "text") == 0)
+    print_gaps(db, rows, runs->programs.len);
+  for (size_t i = 0; !st && i < runs->results.len; i++)
+    if (vf_status_fails(runs->results.items[i].status))
+      st = cm_fail(ST_FINDINGS, "verify: a program failed to build, run or match");
+  free(machine);
+  free(rows);
+  return st;
+}
+
+static Status run_verify(int argc, char **argv) {
+  VerifyArgs a = {.format = "text", .arches = "gfx90a"};
+  StrList dirs = {0};
+  Runs runs = {0};
+  Tolerance tol;
+  bool tol_given = false;
+  char *target = NULL, *db_path = NULL, *tree = NULL;
+  Status st = parse_args(argc, argv, &a);
+  if (!st)
+    st = parse_tolerance(&a, &tol, &tol_given);
+  for (size_t i = 0; !st && i < a.dirs.len; i++) {
+    struct stat sb;
+    if (stat(a.dirs.items[i], &sb) != 0 || !S_ISDIR(sb.st_mode))
+      st = cm_fail(ST_INPUT, "%s: not a folder: name a program folder (with manifest.json) or a folder of them", a.dirs.items[i]);
+    else
+      find_programs(a.dirs.items[i], &dirs);
+  }
+  if (!st && dirs.len == 0)
+    st = cm_fail(ST_INPUT, "verify: no program folder (with manifest.json) under the folders given");
+  if (!st && !a.pipe.rocm && (target = installed_target()))
+    a.pipe.rocm = target;
+  char work[] = "/tmp/hipport-verify-XXXXXX";
+  bool made = !st && mkdtemp(work);
+  if (!st && !made)
+    st = cm_fail(ST_ENV, "cannot make a temporary folder in /tmp");
+  ResultDb *db = NULL;
+  if (!st)
+    st = vf_db_open(a.db_path ? a.db_path : (db_path = default_db()), &db);
+  if (!st) {
+    tree = a.hip_tree ? cm_xstrdup(a.hip_tree) : cm_xasprintf("%s/hip", work);
+    Machine m;
+    vf_probe_machine(&m);
+    VerifyOptions vo = {.record = a.record, .tol = tol_given ? &tol : NULL, .work = work};
+    split_arches(a.arches, &vo.arches);
+    st = verify_all(&a, &dirs, &m, &vo, tree, db, &runs);
+    if (!st)
+      st = report(&a, &runs, &m, db);
+    for (size_t i = 0; i < vo.arches.len; i++)
+      free(vo.arches.items[i]);
+    vec_free(&vo.arches);
+    vf_machine_free(&m);
+  }
+  for (size_t i = 0; i < runs.programs.len; i++) {
+    vf_program_free(&runs.programs.items[i]);
+    vf_result_free(&runs.results.items[i]);
+  }
+  vec_free(&runs.programs);
+  vec_free(&runs.results);
+  for (size_t i = 0; i < dirs.len; i++)
+    free(dirs.items[i]);
+  vec_free(&dirs);
+  vec_free(&a.dirs);
+  vf_db_close(db);
+  if (made)
+    remove_tree(work); /* the builds, and the ports unless --hip-tree keeps them */
+  free(target);
+  free(db_path);
+  free(tree);
+  return st;
+}
+
+const Command cmd_verify = {
+    .name = "verify",
+    .summary = "build the HIP port for AMD targets, run where a GPU is, compare with the CUDA reference",
+    .usage = "usage: hipport verify [DIR...] [options]      (default DIR: corpus)\n"
+             "  DIR                 a program folder (sources + manifest.json), or a folder of them\n"
+             "  --hip-tree OUT      keep the ports in OUT (an existing OUT/<program> is used as is)\n"
+             "  --offload-arch A,B  AMD targets to build for (default gfx90a)\n"
+             "  --record            on an NVIDIA GPU, keep the CUDA run's output as the reference\n"
+             "  --rtol R --atol A --ulp U   tolerance for every program (default: each manifest's)\n"
+             "  --rocm VER          target of the port (default: the HIP installed here)\n"
+             "  --db FILE           results database (default ~/.local/share/hipport/results.db)\n"
+             "  --format text|json  -o FILE   the status report\n"
+             "statuses: PASS MISMATCH BUILD-FAIL RUN-FAIL COMPILED MISSING-LIBRARY NOT-BUILDABLE\n",
+    .run = run_verify,
+};

@@ -1,0 +1,6 @@
+# --backend bogus: a usage error, nothing written.
+set -u
+rc=0
+diff -r "$CASE/input" "$INPUT" >/dev/null || { echo "check.sh: the input tree changed: $(diff -rq "$CASE/input" "$INPUT")"; rc=1; }
+left=$(cd "$TMP" && ls -A | grep -vxE "input|stdout|stderr"); [[ -z $left ]] || { echo "check.sh: written in TMP: $left"; rc=1; }
+exit $rc

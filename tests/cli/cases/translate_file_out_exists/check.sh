@@ -1,0 +1,5 @@
+# A single-file source whose -o FILE exists, without --force: refused, FILE untouched.
+set -u
+rc=0
+diff -r "$CASE/input" "$INPUT" >/dev/null || { echo "check.sh: the input tree changed: $(diff -rq "$CASE/input" "$INPUT")"; rc=1; }
+exit $rc

@@ -1,0 +1,1 @@
+an older port, not to be overwritten

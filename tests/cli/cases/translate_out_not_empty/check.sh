@@ -1,0 +1,5 @@
+# A non-empty OUT without --force: refused; its file is untouched and nothing is added.
+set -u
+rc=0
+diff -r "$CASE/input" "$INPUT" >/dev/null || { echo "check.sh: the input tree changed: $(diff -rq "$CASE/input" "$INPUT")"; rc=1; }
+exit $rc

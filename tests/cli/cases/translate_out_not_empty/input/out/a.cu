@@ -1,0 +1,1 @@
+old contents, not to be touched

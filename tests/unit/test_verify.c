@@ -1,0 +1,139 @@
+/* verify's parts that need no GPU: the gap score's arithmetic, the peak table,
+ * manifests (good and bad), and the status names the reports print. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <cmocka.h>
+
+#include "verify.h"
+
+static void gap_score_is_peak_ratio_plus_time_ratio(void **state) {
+  /* MI300X vs H100 peak: (1307.4 / 990 - 1) * 100 = 32.0606...; HIP twice as slow: +100 */
+  assert_float_equal(vf_gap_score(1307.4, 990.0, 2.0, 1.0), 132.0606, 1e-3);
+  assert_float_equal(vf_gap_score(990.0, 990.0, 1.0, 1.0), 0.0, 1e-12);
+  assert_float_equal(vf_gap_score(990.0, 990.0, 0.5, 1.0), -50.0, 1e-12);
+  assert_float_equal(vf_gap_score(2250.0, 990.0, 1.0, 1.0), (2250.0 / 990.0 - 1) * 100, 1e-9);
+}
+
+static void peak_table_matches_names_as_tools_print_them(void **state) {
+  double t = 0;
+  assert_true(vf_peak_tflops("AMD Instinct MI300X", &t));
+  assert_float_equal(t, 1307.4, 1e-9);
+  assert_true(vf_peak_tflops("NVIDIA H200", &t));
+  assert_float_equal(t, 990.0, 1e-9);
+  assert_true(vf_peak_tflops("NVIDIA B200", &t));
+  assert_float_equal(t, 2250.0, 1e-9);
+  assert_false(vf_peak_tflops("NVIDIA GeForce GTX 480", &t));
+  assert_false(vf_peak_tflops(NULL, &t));
+}
+
+static char *temp_program(const char *manifest) {
+  char tmpl[] = "/tmp/hipport-test-prog-XXXXXX";
+  char *dir = cm_xstrdup(mkdtemp(tmpl));
+  char *path = cm_xasprintf("%s/manifest.json", dir);
+  FILE *f = fopen(path, "w");
+  fputs(manifest, f);
+  fclose(f);
+  free(path);
+  return dir;
+}
+
+static void remove_program(char *dir) {
+  char *path = cm_xasprintf("%s/manifest.json", dir);
+  unlink(path);
+  rmdir(dir);
+  free(path);
+  free(dir);
+}
+
+static void manifest_fields_are_read(void **state) {
+  char *dir = temp_program("{\"name\": \"p\", \"sources\": [\"main.cu\", \"k.cu\"], \"args\": [\"-n\", \"4\"],"
+                           " \"libraries\": [\"cublas\"], \"hip52\": true,"
+                           " \"tolerance\": {\"rtol\": 1e-4, \"atol\": 1e-9, \"ulp\": 8}, \"expected\": {\"sum\": 10}}");
+  Program p;
+  assert_int_equal(vf_load_program(dir, &p), ST_OK);
+  assert_string_equal(p.name, "p");
+  assert_int_equal(p.sources.len, 2);
+  assert_string_equal(p.args.items[1], "4");
+  assert_true(p.hip52);
+  assert_true(p.buildable);
+  assert_float_equal(p.tol.rtol, 1e-4, 1e-12);
+  assert_int_equal(p.tol.ulp, 8);
+  assert_non_null(strstr(p.expected_json, "\"sum\""));
+  vf_program_free(&p);
+  remove_program(dir);
+}
+
+static void bad_manifests_are_input_errors_naming_the_file(void **state) {
+  const char *bad[] = {"{\"name\": \"p\"}", "{\"sources\": \"main.cu\"}", "not json", "[1, 2]",
+                       "{\"sources\": [1]}"};
+  for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+    char *dir = temp_program(bad[i]);
+    Program p;
+    assert_int_equal(vf_load_program(dir, &p), ST_INPUT);
+    assert_non_null(strstr(cm_error(), "manifest.json"));
+    remove_program(dir);
+  }
+  Program p;
+  assert_int_equal(vf_load_program("/nonexistent/program", &p), ST_INPUT);
+}
+
+static void only_build_run_and_match_failures_fail(void **state) {
+  assert_true(vf_status_fails(VS_BUILD_FAIL));
+  assert_true(vf_status_fails(VS_RUN_FAIL));
+  assert_true(vf_status_fails(VS_MISMATCH));
+  assert_false(vf_status_fails(VS_COMPILED));
+  assert_false(vf_status_fails(VS_MISSING_LIBRARY));
+  assert_false(vf_status_fails(VS_PASS));
+  assert_string_equal(vf_status_name(VS_MISSING_LIBRARY), "MISSING-LIBRARY");
+  assert_string_equal(vf_status_name(VS_BUILD_FAIL), "BUILD-FAIL");
+}
+
+static void results_database_keeps_timings_for_the_gap_score(void **state) {
+  char tmpl[] = "/tmp/hipport-test-db-XXXXXX";
+  char *dir = mkdtemp(tmpl), *path = cm_xasprintf("%s/sub/results.db", dir);
+  ResultDb *db;
+  assert_int_equal(vf_db_open(path, &db), ST_OK);
+  Program p = {.name = "vector_add"};
+  Machine nv = {.nvidia = true, .nvidia_name = "NVIDIA H200"}, amd = {.amd = true, .amd_name = "AMD Instinct MI300X"};
+  VerifyResult cuda = {.status = VS_COMPILED, .cuda_ms = 2.0, .hip_ms = -1};
+  VerifyResult hip = {.status = VS_PASS, .cuda_ms = -1, .hip_ms = 3.0};
+  double c, h;
+  char *n, *a;
+  assert_int_equal(vf_db_record(db, &p, "gfx90a", &nv, &cuda), ST_OK);
+  assert_false(vf_db_timings(db, "vector_add", &c, &n, &h, &a)); /* no HIP timing yet */
+  free(n);
+  free(a);
+  assert_int_equal(vf_db_record(db, &p, "gfx942", &amd, &hip), ST_OK);
+  assert_true(vf_db_timings(db, "vector_add", &c, &n, &h, &a));
+  assert_float_equal(c, 2.0, 1e-12);
+  assert_float_equal(h, 3.0, 1e-12);
+  assert_string_equal(n, "NVIDIA H200");
+  assert_string_equal(a, "AMD Instinct MI300X");
+  free(n);
+  free(a);
+  vf_db_close(db);
+  unlink(path);
+  char *sub = cm_xasprintf("%s/sub", dir);
+  rmdir(sub);
+  rmdir(dir);
+  free(sub);
+  free(path);
+}
+
+int main(void) {
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test(gap_score_is_peak_ratio_plus_time_ratio),
+      cmocka_unit_test(peak_table_matches_names_as_tools_print_them),
+      cmocka_unit_test(manifest_fields_are_read),
+      cmocka_unit_test(bad_manifests_are_input_errors_naming_the_file),
+      cmocka_unit_test(only_build_run_and_match_failures_fail),
+      cmocka_unit_test(results_database_keeps_timings_for_the_gap_score),
+  };
+  return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,93 @@
+/* A program's manifest.json: its sources, flags, run arguments, tolerance and
+ * the values its own CPU reference computes. Read with jansson. */
+#include <jansson.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "verify.h"
+
+const char *vf_status_name(VerifyStatus s) {
+  static const char *names[] = {[VS_PASS] = "PASS",           [VS_MISMATCH] = "MISMATCH",
+                                [VS_BUILD_FAIL] = "BUILD-FAIL", [VS_RUN_FAIL] = "RUN-FAIL",
+                                [VS_COMPILED] = "COMPILED",     [VS_MISSING_LIBRARY] = "MISSING-LIBRARY",
+                                [VS_NOT_BUILDABLE] = "NOT-BUILDABLE"};
+  return names[s];
+}
+
+bool vf_status_fails(VerifyStatus s) { return s == VS_MISMATCH || s == VS_BUILD_FAIL || s == VS_RUN_FAIL; }
+
+static Status read_strings(json_t *doc, const char *key, StrList *out, const char *path) {
+  json_t *arr = json_object_get(doc, key);
+  if (!arr)
+    return ST_OK;
+  if (!json_is_array(arr))
+    return cm_fail(ST_INPUT, "%s: \"%s\" must be a list of strings", path, key);
+  size_t i;
+  json_t *v;
+  json_array_foreach(arr, i, v) {
+    if (!json_is_string(v))
+      return cm_fail(ST_INPUT, "%s: \"%s\" must be a list of strings", path, key);
+    vec_push(out, cm_xstrdup(json_string_value(v)));
+  }
+  return ST_OK;
+}
+
+static double number_or(json_t *obj, const char *key, double fallback) {
+  json_t *v = json_object_get(obj, key);
+  return json_is_number(v) ? json_number_value(v) : fallback;
+}
+
+static Status read_manifest(json_t *doc, const char *path, Program *p) {
+  json_t *name = json_object_get(doc, "name");
+  p->name = cm_xstrdup(json_is_string(name) ? json_string_value(name) : strrchr(p->dir, '/') ? strrchr(p->dir, '/') + 1 : p->dir);
+  Status st;
+  if ((st = read_strings(doc, "sources", &p->sources, path)) || (st = read_strings(doc, "nvcc_flags", &p->nvcc_flags, path)) ||
+      (st = read_strings(doc, "hipcc_flags", &p->hipcc_flags, path)) ||
+      (st = read_strings(doc, "libraries", &p->libraries, path)) || (st = read_strings(doc, "args", &p->args, path)))
+    return st;
+  if (!p->sources.len)
+    return cm_fail(ST_INPUT, "%s: \"sources\" lists no source file", path);
+  p->hip52 = json_is_true(json_object_get(doc, "hip52"));
+  p->buildable = !json_is_false(json_object_get(doc, "buildable"));
+  json_t *tol = json_object_get(doc, "tolerance");
+  p->tol = (Tolerance){.rtol = number_or(tol, "rtol", 1e-6), .atol = number_or(tol, "atol", 0),
+                       .ulp = (unsigned long long)number_or(tol, "ulp", 0),
+                       .single = json_is_true(json_object_get(tol, "single"))};
+  json_t *expected = json_object_get(doc, "expected");
+  if (json_is_object(expected))
+    p->expected_json = json_dumps(expected, JSON_COMPACT | JSON_SORT_KEYS);
+  return ST_OK;
+}
+
+Status vf_load_program(const char *dir, Program *out) {
+  *out = (Program){.dir = cm_xstrdup(dir)};
+  char *path = cm_xasprintf("%s/manifest.json", dir);
+  json_error_t err;
+  json_t *doc = json_load_file(path, 0, &err);
+  Status st = !doc ? cm_fail(ST_INPUT, "%s:%d: %s: fix the manifest", path, err.line, err.text)
+              : !json_is_object(doc) ? cm_fail(ST_INPUT, "%s: not a JSON object", path)
+                                     : read_manifest(doc, path, out);
+  json_decref(doc);
+  free(path);
+  if (st)
+    vf_program_free(out);
+  return st;
+}
+
+static void free_list(StrList *l) {
+  for (size_t i = 0; i < l->len; i++)
+    free(l->items[i]);
+  vec_free(l);
+}
+
+void vf_program_free(Program *p) {
+  free(p->name);
+  free(p->dir);
+  free_list(&p->sources);
+  free_list(&p->nvcc_flags);
+  free_list(&p->hipcc_flags);
+  free_list(&p->libraries);
+  free_list(&p->args);
+  free(p->expected_json);
+  *p = (Program){0};
+}

@@ -1,0 +1,306 @@
+/* Verifying one program: the HIP port built with hipcc for each target, the CUDA
+ * original built with nvcc where it is installed (compile only without an NVIDIA
+ * GPU: that still proves the corpus is valid CUDA), each run where its GPU is,
+ * and the HIP run compared with the reference: the recorded CUDA output, or the
+ * values the program's own CPU reference computes (manifest "expected"). */
+#define _GNU_SOURCE
+#include <jansson.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "verify_p.h"
+
+enum { BUILD_SECONDS = 600, RUN_SECONDS = 300 };
+
+/* The HIP library each CUDA library's port needs, and the header proving it is installed. */
+static const struct {
+  const char *cuda, *hip, *header;
+} hip_libraries[] = {
+    {"cublas", "hipblas", "hipblas/hipblas.h"},    {"curand", "hiprand", "hiprand/hiprand.h"},
+    {"cufft", "hipfft", "hipfft/hipfft.h"},        {"cusparse", "hipsparse", "hipsparse/hipsparse.h"},
+    {"cusolver", "hipsolver", "hipsolver/hipsolver.h"},
+};
+
+static const char *missing_library(const Program *p) {
+  static const char *include_dirs[] = {"/usr/include", "/opt/rocm/include"};
+  for (size_t i = 0; i < p->libraries.len; i++)
+    for (size_t k = 0; k < sizeof hip_libraries / sizeof *hip_libraries; k++) {
+      if (strcmp(p->libraries.items[i], hip_libraries[k].cuda) != 0)
+        continue;
+      bool found = false;
+      for (size_t d = 0; d < 2 && !found; d++) {
+        char *h = cm_xasprintf("%s/%s", include_dirs[d], hip_libraries[k].header);
+        found = access(h, R_OK) == 0;
+        free(h);
+      }
+      if (!found)
+        return hip_libraries[k].hip;
+    }
+  return NULL;
+}
+
+/* The first line holding "error" in a compiler's output: file:line: error: ... */
+static char *first_error(const char *text) {
+  const char *p = strstr(text, "error");
+  if (!p)
+    return cm_xstrdup(*text ? text : "the compiler failed without a message");
+  const char *b = p, *e = strchr(p, '\n');
+  while (b > text && b[-1] != '\n')
+    b--;
+  return cm_xstrndup(b, e ? (size_t)(e - b) : strlen(b));
+}
+
+typedef VEC(char *) Argv;
+
+static void push_all(Argv *a, const StrList *l) {
+  for (size_t i = 0; i < l->len; i++)
+    vec_push(a, l->items[i]);
+}
+
+/* hipcc --offload-arch=A sources flags -o exe, run in the port's folder. */
+static Status build_hip(const Program *p, const char *hip_dir, const char *arch, const char *exe, char **error) {
+  Argv a = {0};
+  char *arch_flag = cm_xasprintf("--offload-arch=%s", arch);
+  vec_push(&a, "hipcc");
+  vec_push(&a, arch_flag);
+  push_all(&a, &p->sources);
+  push_all(&a, &p->hipcc_flags);
+  vec_push(&a, "-o");
+  vec_push(&a, (char *)exe);
+  vec_push(&a, NULL);
+  RunResult r;
+  Status st = run_command(hip_dir, a.items, BUILD_SECONDS, &r);
+  if (!st && (r.exit_code != 0 || r.timed_out))
+    *error = r.timed_out ? cm_xstrdup("hipcc timed out") : first_error(r.err);
+  if (!st)
+    run_result_free(&r);
+  free(arch_flag);
+  vec_free(&a);
+  return st;
+}
+
+/* nvcc -arch=sm_90: a full build to run on an NVIDIA GPU, else compile only. */
+static char *build_cuda(const Program *p, const Machine *m, const char *exe) {
+  if (!m->nvcc)
+    return cm_xstrdup("no nvcc");
+  char *status = NULL;
+  for (size_t i = 0; i < (m->nvidia ? 1 : p->sources.len) && !status; i++) {
+    Argv a = {0};
+    vec_push(&a, "nvcc");
+    vec_push(&a, "-arch=sm_90");
+    if (m->nvidia)
+      push_all(&a, &p->sources);
+    else {
+      vec_push(&a, "-c");
+      vec_push(&a, p->sources.items[i]);
+    }
+    for (size_t f = 0; f < p->nvcc_flags.len; f++)
+      if (m->nvidia || strncmp(p->nvcc_flags.items[f], "-l", 2) != 0)
+        vec_push(&a, p->nvcc_flags.items[f]);
+    vec_push(&a, "-o");
+    vec_push(&a, m->nvidia ? (char *)exe : "/dev/null");
+    vec_push(&a, NULL);
+    RunResult r;
+    if (run_command(p->dir, a.items, BUILD_SECONDS, &r) == ST_OK) {
+      if (r.exit_code != 0 || r.timed_out) {
+        char *err = first_error(r.err);
+        status = cm_xasprintf("failed: %s", err);
+        free(err);
+      }
+      run_result_free(&r);
+    } else {
+      status = cm_xstrdup("failed: nvcc did not start");
+    }
+    vec_free(&a);
+  }
+  return status ? status : cm_xstrdup(m->nvidia ? "built" : "compiled");
+}
+
+static double time_ms(const char *out) {
+  const char *p = strstr(out, "time_ms:");
+  double v;
+  size_t used;
+  if (!p)
+    return -1;
+  p += 8;
+  while (*p == ' ')
+    p++;
+  return vf_parse_number(p, strlen(p), &v, &used) ? v : -1;
+}
+
+static const char *const ignored[] = {"time_ms:", NULL};
+
+/* The output's "key: value" line for each expected key, against the value. */
+static void compare_expected(const char *expected_json, const char *out, const Tolerance *tol, Comparison *cmp) {
+  json_t *exp = json_loads(expected_json, 0, NULL);
+  Buf want = {0}, got = {0};
+  const char *key;
+  json_t *v;
+  json_object_foreach(exp, key, v) {
+    buf_printf(&want, "%s: %.17g\n", key, json_number_value(v));
+    char *tag = cm_xasprintf("%s:", key);
+    const char *line = out;
+    while (line && strncmp(line, tag, strlen(tag)) != 0)
+      line = (line = strchr(line, '\n')) ? line + 1 : NULL;
+    if (line)
+      buf_append(&got, line, strcspn(line, "\n")), buf_puts(&got, "\n");
+    else
+      buf_printf(&got, "%s (missing)\n", key);
+    free(tag);
+  }
+  vf_compare(want.data ? want.data : "", want.len, got.data ? got.data : "", got.len, tol, ignored, cmp);
+  buf_free(&want);
+  buf_free(&got);
+  json_decref(exp);
+}
+
+static char *reference_path(const Program *p) { return cm_xasprintf("%s/reference/cuda_output.txt", p->dir); }
+
+/* Against the recorded CUDA output when there is one, else the CPU reference's values. */
+static void compare_with_reference(const Program *p, const char *out, const Tolerance *tol, Comparison *cmp) {
+  char *path = reference_path(p), *ref;
+  size_t len;
+  if (cm_read_file(path, &ref, &len) == ST_OK) {
+    vf_compare(ref, len, out, strlen(out), tol, ignored, cmp);
+    free(ref);
+  } else if (p->expected_json) {
+    compare_expected(p->expected_json, out, tol, cmp);
+  } else {
+    *cmp = (Comparison){.match = true};
+  }
+  free(path);
+}
+
+/* Runs an executable; RUN-FAIL details when it does not exit 0. */
+static bool run_program(const Program *p, const char *dir, const char *exe, RunResult *r, char **detail) {
+  Argv a = {0};
+  vec_push(&a, (char *)exe);
+  push_all(&a, &p->args);
+  vec_push(&a, NULL);
+  Status st = run_command(dir, a.items, RUN_SECONDS, r);
+  vec_free(&a);
+  if (st) {
+    *detail = cm_xstrdup(cm_error());
+    return false;
+  }
+  if (r->exit_code == 0 && !r->timed_out)
+    return true;
+  size_t n = strlen(r->err);
+  const char *tail = r->err + (n > 400 ? n - 400 : 0);
+  *detail = r->timed_out ? cm_xasprintf("timed out after %d s", RUN_SECONDS)
+            : r->signal ? cm_xasprintf("killed by signal %d; stderr: %s", r->signal, tail)
+                        : cm_xasprintf("exit code %d; stderr: %s", r->exit_code, tail);
+  run_result_free(r);
+  return false;
+}
+
+/* On an NVIDIA GPU: the CUDA build runs, is checked against the CPU reference's
+ * values, and with --record becomes the reference. */
+static void run_cuda(const Program *p, const VerifyOptions *opt, const Tolerance *tol, const char *exe, VerifyResult *res) {
+  RunResult r;
+  char *detail = NULL;
+  if (!run_program(p, p->dir, exe, &r, &detail)) {
+    char *b = cm_xasprintf("run failed: %s", detail);
+    free(res->cuda_build);
+    res->cuda_build = b;
+    free(detail);
+    return;
+  }
+  res->cuda_output = cm_xstrdup(r.out);
+  res->cuda_ms = time_ms(r.out);
+  Comparison cmp = {0};
+  if (p->expected_json)
+    compare_expected(p->expected_json, r.out, tol, &cmp);
+  bool ok = !p->expected_json || cmp.match;
+  if (ok && opt->record) {
+    char *dir = cm_xasprintf("%s/reference", p->dir), *path = reference_path(p);
+    mkdir(dir, 0777);
+    FILE *f = fopen(path, "w");
+    if (f)
+      fputs(r.out, f), fclose(f);
+    free(dir);
+    free(path);
+  }
+  free(res->cuda_build);
+  res->cuda_build = ok ? cm_xstrdup(opt->record ? "ran, recorded" : "ran, matched its CPU reference")
+                       : cm_xasprintf("ran, differs from its CPU reference: %s", cmp.why ? cmp.why : "");
+  vf_comparison_free(&cmp);
+  run_result_free(&r);
+}
+
+static void run_hip(const Program *p, const char *hip_dir, const Tolerance *tol, const char *exe, VerifyResult *res) {
+  RunResult r;
+  if (!run_program(p, hip_dir, exe, &r, &res->detail)) {
+    res->status = VS_RUN_FAIL;
+    return;
+  }
+  res->hip_output = cm_xstrdup(r.out);
+  res->hip_ms = time_ms(r.out);
+  compare_with_reference(p, r.out, tol, &res->cmp);
+  res->status = res->cmp.match ? VS_PASS : VS_MISMATCH;
+  res->detail = res->cmp.match ? cm_xasprintf("%zu numbers matched; largest error abs %.3g rel %.3g", res->cmp.numbers,
+                                              res->cmp.max_abs, res->cmp.max_rel)
+                               : cm_xasprintf("line %u: expected '%s', got '%s' (%s)", res->cmp.line,
+                                              res->cmp.expected, res->cmp.actual, res->cmp.why);
+  run_result_free(&r);
+}
+
+static Status build_all_arches(const Program *p, const char *hip_dir, const VerifyOptions *opt, char **first_exe,
+                               VerifyResult *res) {
+  for (size_t i = 0; i < opt->arches.len && res->status != VS_BUILD_FAIL; i++) {
+    char *exe = cm_xasprintf("%s/%s.%s", opt->work, p->name, opt->arches.items[i]), *error = NULL;
+    Status st = build_hip(p, hip_dir, opt->arches.items[i], exe, &error);
+    if (st) {
+      free(exe);
+      return st;
+    }
+    if (error) {
+      res->status = VS_BUILD_FAIL;
+      res->detail = cm_xasprintf("%s: %s", opt->arches.items[i], error);
+      free(error);
+    }
+    if (i == 0 && !error)
+      *first_exe = exe;
+    else
+      free(exe);
+  }
+  return ST_OK;
+}
+
+Status vf_verify(const Program *p, const char *hip_dir, const Machine *m, const VerifyOptions *opt, VerifyResult *res) {
+  *res = (VerifyResult){.status = VS_COMPILED, .cuda_ms = -1, .hip_ms = -1};
+  const Tolerance *tol = opt->tol ? opt->tol : &p->tol;
+  const char *lib = missing_library(p);
+  if (!p->buildable) {
+    res->status = VS_NOT_BUILDABLE;
+    res->detail = cm_xstrdup("the manifest says it is not meant to build");
+    return ST_OK;
+  }
+  char *cuda_exe = cm_xasprintf("%s/%s.cuda", opt->work, p->name), *hip_exe = NULL;
+  res->cuda_build = build_cuda(p, m, cuda_exe);
+  if (m->nvidia && strcmp(res->cuda_build, "built") == 0)
+    run_cuda(p, opt, tol, cuda_exe, res);
+  Status st = ST_OK;
+  if (lib) {
+    res->status = VS_MISSING_LIBRARY;
+    res->detail = cm_xasprintf("%s is not installed: the port needs it", lib);
+  } else if (!(st = build_all_arches(p, hip_dir, opt, &hip_exe, res)) && res->status != VS_BUILD_FAIL) {
+    if (m->amd)
+      run_hip(p, hip_dir, tol, hip_exe, res);
+    else
+      res->detail = cm_xstrdup("built for every target; not run: no AMD GPU found (rocminfo shows no gfx agent)");
+  }
+  free(cuda_exe);
+  free(hip_exe);
+  return st;
+}
+
+void vf_result_free(VerifyResult *r) {
+  free(r->detail);
+  free(r->cuda_build);
+  free(r->cuda_output);
+  free(r->hip_output);
+  vf_comparison_free(&r->cmp);
+}

@@ -1,0 +1,125 @@
+/* verify: does the port build, and does it compute what the CUDA original does?
+ *
+ * Takes corpus-style program folders (sources + manifest.json); builds the HIP
+ * port with hipcc for each AMD target and the CUDA original with nvcc where it is
+ * installed, runs each where its GPU exists, compares outputs number by number
+ * within the program's tolerance, and gives one status per program. What could
+ * not be checked says why. Results are kept in SQLite. */
+#ifndef HIPPORT_VERIFY_H
+#define HIPPORT_VERIFY_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "common.h"
+
+/* ---- the comparator ---- */
+
+typedef struct {
+  double rtol, atol;           /* a number matches when within either ... */
+  unsigned long long ulp;      /* ... or within this many units in the last place */
+  bool single;                 /* ULPs counted in float (the program prints floats) */
+} Tolerance;
+
+typedef struct {
+  bool match;
+  size_t numbers;              /* numbers compared */
+  double max_abs, max_rel;     /* the largest errors among them */
+  unsigned long long max_ulp;
+  /* the first mismatch, when !match */
+  unsigned line;               /* 1-based line of the actual output */
+  char *expected, *actual;     /* the tokens that differ ("" when one side ran out) */
+  char *why;                   /* e.g. "number out of tolerance", "text differs" */
+} Comparison;
+
+/* One number at s (integer, any printf float form, hex float, inf, nan, with a
+ * sign): true and *used set to its length, or false. */
+bool vf_parse_number(const char *s, size_t n, double *out, size_t *used);
+/* Units in the last place between a and b, in double or (single) float. */
+unsigned long long vf_ulp_distance(double a, double b, bool single);
+/* Compares outputs: text outside numbers exactly, numbers within tolerance.
+ * Lines starting with one of `ignore` (NULL-terminated, e.g. "time_ms:") are
+ * skipped on both sides. */
+void vf_compare(const char *expected, size_t elen, const char *actual, size_t alen, const Tolerance *tol,
+                const char *const *ignore, Comparison *out);
+void vf_comparison_free(Comparison *c);
+
+/* ---- programs, builds, runs ---- */
+
+/* ORDER VERIFY_STATUS (vf_status_name) */
+typedef enum {
+  VS_PASS,             /* ran, and matched the reference */
+  VS_MISMATCH,         /* ran, and differed */
+  VS_BUILD_FAIL,       /* the port did not build: the first compiler error */
+  VS_RUN_FAIL,         /* exit code, signal, stderr tail */
+  VS_COMPILED,         /* built for every target; not run, and why */
+  VS_MISSING_LIBRARY,  /* a HIP library the port needs is not installed */
+  VS_NOT_BUILDABLE,    /* the program says it is not meant to build */
+} VerifyStatus;
+
+const char *vf_status_name(VerifyStatus s);
+bool vf_status_fails(VerifyStatus s);
+
+typedef VEC(char *) StrList;
+
+typedef struct {
+  char *name, *dir;            /* dir: the original CUDA program */
+  StrList sources, nvcc_flags, hipcc_flags, libraries, args;
+  bool hip52, buildable;
+  Tolerance tol;
+  char *expected_json;         /* the manifest's "expected": key -> number, as JSON text */
+} Program;
+
+/* Reads DIR/manifest.json; ST_INPUT naming the file when it is missing or bad. */
+Status vf_load_program(const char *dir, Program *out);
+void vf_program_free(Program *p);
+
+typedef struct {
+  bool amd, nvidia;            /* a GPU of each kind is present */
+  char *amd_name, *nvidia_name;
+  bool nvcc, hipcc;            /* the compilers are on PATH */
+} Machine;
+
+void vf_probe_machine(Machine *m);
+void vf_machine_free(Machine *m);
+
+typedef struct {
+  StrList arches;              /* --offload-arch targets, e.g. gfx90a */
+  bool record;                 /* keep the CUDA run's output as the reference */
+  const Tolerance *tol;        /* overrides the manifest's, when set */
+  const char *work;            /* where builds go */
+} VerifyOptions;
+
+typedef struct {
+  VerifyStatus status;
+  char *detail;                /* the reason, the first error, where it differed */
+  char *cuda_build;            /* "compiled", "built", "failed: ...", "no nvcc" */
+  char *cuda_output, *hip_output;   /* stdout of the runs, when they ran */
+  double cuda_ms, hip_ms;      /* time_ms the runs printed; < 0: none */
+  Comparison cmp;
+} VerifyResult;
+
+/* Builds and, where the hardware is there, runs one program whose HIP port is
+ * in hip_dir. Never fails for the program's sake: that is the result's status. */
+Status vf_verify(const Program *p, const char *hip_dir, const Machine *m, const VerifyOptions *opt,
+                 VerifyResult *out);
+void vf_result_free(VerifyResult *r);
+
+/* ---- results kept ---- */
+
+typedef struct ResultDb ResultDb;
+Status vf_db_open(const char *path, ResultDb **out);
+Status vf_db_record(ResultDb *db, const Program *p, const char *arch, const Machine *m, const VerifyResult *r);
+/* The newest CUDA and HIP timings of a program on any machine; false when either is missing. */
+bool vf_db_timings(ResultDb *db, const char *program, double *cuda_ms, char **nvidia, double *hip_ms, char **amd);
+void vf_db_close(ResultDb *db);
+
+/* ---- performance parity ---- */
+
+/* Dense peak TFLOPS of a GPU by a name as its tools print it (documented table);
+ * false when the table does not know it. */
+bool vf_peak_tflops(const char *gpu, double *tflops);
+/* (AMD peak / NVIDIA peak - 1) * 100 + (HIP time / CUDA time - 1) * 100 */
+double vf_gap_score(double amd_peak, double nvidia_peak, double hip_ms, double cuda_ms);
+
+#endif

@@ -1,0 +1,19 @@
+/* Internal to verify/. */
+#ifndef HIPPORT_VERIFY_P_H
+#define HIPPORT_VERIFY_P_H
+
+#include "verify.h"
+
+typedef struct {
+  int exit_code;   /* -1 when killed by a signal */
+  int signal;
+  bool timed_out;
+  char *out, *err;
+} RunResult;
+
+/* run.c */
+Status run_command(const char *dir, char *const *argv, int seconds, RunResult *out);
+void run_result_free(RunResult *r);
+bool on_path(const char *tool);
+
+#endif
