@@ -218,9 +218,8 @@ static unsigned runtime_include_at(const SourceFile *src) {
   return after_guard;
 }
 
-static void drop_line(FilePlan *fp, unsigned at) {
-  unsigned b, e;
-  line_bounds(fp->src, at, &b, &e);
+/* Edits starting in [b, e) are dropped. */
+static void drop_edits(FilePlan *fp, unsigned b, unsigned e) {
   size_t kept = 0;
   for (size_t i = 0; i < fp->edits.len; i++) {
     Edit *ed = &fp->edits.items[i];
@@ -230,6 +229,12 @@ static void drop_line(FilePlan *fp, unsigned at) {
       fp->edits.items[kept++] = *ed;
   }
   fp->edits.len = kept;
+}
+
+static void drop_line(FilePlan *fp, unsigned at) {
+  unsigned b, e;
+  line_bounds(fp->src, at, &b, &e);
+  drop_edits(fp, b, e);
   add_edit(fp, b, e - b, "");
 }
 
@@ -273,16 +278,7 @@ void plan_fenced_regions(FilePlan *fp) {
   const SourceFile *src = fp->src;
   for (const char *off = next_marker(src, src->text, "hipport off"); off; off = next_marker(src, off + 1, "hipport off")) {
     const char *on = next_marker(src, off, "hipport on");
-    unsigned b = (unsigned)(off - src->text), e = on ? (unsigned)(on - src->text) : (unsigned)src->len;
-    size_t kept = 0;
-    for (size_t i = 0; i < fp->edits.len; i++) {
-      Edit *ed = &fp->edits.items[i];
-      if (ed->offset >= b && ed->offset < e)
-        free(ed->text);
-      else
-        fp->edits.items[kept++] = *ed;
-    }
-    fp->edits.len = kept;
+    drop_edits(fp, (unsigned)(off - src->text), on ? (unsigned)(on - src->text) : (unsigned)src->len);
     if (!on)
       break;
     off = on;
