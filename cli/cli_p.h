@@ -51,6 +51,7 @@ Status pipeline_check_unreadable(const Pipeline *p);
 void pipeline_free(Pipeline *p);
 Status parse_jobs(const char *cmd, const char *s, int *jobs);
 Version cli_installed_hip(const char *include);
-Status write_report(const char *format, const char *output, const Plan *plan, const RuleDb *db);
+Status write_report(const char *format, const char *output, const Plan *plan, const RuleDb *db,
+                    const VerifyRecords *verify);
 
 #endif

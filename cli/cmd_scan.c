@@ -1,13 +1,15 @@
 /* hipport scan: the porting-effort report. Paths -> facts (analyzer) -> plan for
  * the target release -> one report. Exit 1 when --fail-on categories are found. */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "cli_p.h"
 
 typedef struct {
   PipelineArgs pipe;
-  const char *format, *output, *fail_on;
+  const char *format, *output, *fail_on, *db_path;
+  bool no_db;
 } ScanArgs;
 
 static Status parse_args(int argc, char **argv, ScanArgs *a) {
@@ -19,8 +21,12 @@ static Status parse_args(int argc, char **argv, ScanArgs *a) {
     }
     if (pipeline_option(argc, argv, &i, &a->pipe, &st) || opt_value(argc, argv, &i, "--format", &a->format, &st) ||
         opt_value(argc, argv, &i, "-o", &a->output, &st) || opt_value(argc, argv, &i, "--output", &a->output, &st) ||
-        opt_value(argc, argv, &i, "--fail-on", &a->fail_on, &st))
+        opt_value(argc, argv, &i, "--fail-on", &a->fail_on, &st) || opt_value(argc, argv, &i, "--db", &a->db_path, &st))
       continue;
+    if (opt_flag(argv, i, "--no-db")) {
+      a->no_db = true;
+      continue;
+    }
     st = opt_unknown("scan", argv[i]);
   }
   if (!st && a->pipe.paths.len == 0)
@@ -33,12 +39,53 @@ static Status parse_args(int argc, char **argv, ScanArgs *a) {
   return st;
 }
 
+static char *compatibility_json(const Plan *p) {
+  Buf b = {0};
+  buf_puts(&b, "{");
+  for (size_t i = 0; i < p->compat.len; i++) {
+    char v[16];
+    rl_version_format(p->compat.items[i].release, v, sizeof v);
+    buf_printf(&b, "%s\"%s\": %.4f", i ? ", " : "", v, p->compat.items[i].percent);
+  }
+  buf_puts(&b, "}");
+  return buf_cstr(&b);
+}
+
+/* The scan is kept in the results database (for following a project over time),
+ * and the newest verify results under its root come back as a report section.
+ * The database is a convenience: when it cannot be opened the scan goes on. */
+static void use_results_db(const ScanArgs *a, const Plan *plan, VerifyRecords *verify) {
+  *verify = (VerifyRecords){0};
+  if (a->no_db)
+    return;
+  char *path = a->db_path ? cm_xstrdup(a->db_path) : vf_db_default_path();
+  ResultDb *db;
+  if (vf_db_open(path, &db) != ST_OK) {
+    fprintf(stderr, "hipport: warning: %s (the scan is not kept; --no-db skips the database)\n", cm_error());
+    free(path);
+    return;
+  }
+  char target[16], *compat = compatibility_json(plan);
+  rl_version_format(plan->target, target, sizeof target);
+  ScanRecord rec = {.root = plan->facts->root, .target = target, .compatibility_json = compat,
+                    .cuda_files = plan->files.len, .uses = plan->uses, .mapped_uses = plan->mapped_uses,
+                    .effort_hours = plan->effort_hours};
+  if (vf_db_record_scan(db, &rec) != ST_OK || vf_db_latest_under(db, plan->facts->root, verify) != ST_OK)
+    fprintf(stderr, "hipport: warning: %s\n", cm_error());
+  free(compat);
+  free(path);
+  vf_db_close(db);
+}
+
 static Status run_scan(int argc, char **argv) {
   ScanArgs a = {.format = "text"};
   Status st = parse_args(argc, argv, &a);
   Pipeline p;
   if (!st && !(st = pipeline_run(&a.pipe, &(PlanOptions){0}, &p))) {
-    st = write_report(a.format, a.output, &p.plan, p.db);
+    VerifyRecords verify;
+    use_results_db(&a, &p.plan, &verify);
+    st = write_report(a.format, a.output, &p.plan, p.db, &verify);
+    vf_records_free(&verify);
     if (!st && a.fail_on && pl_count_categories(&p.plan, a.fail_on) > 0)
       st = cm_fail(ST_FINDINGS, "scan: findings of --fail-on %s", a.fail_on);
     if (!st)
@@ -60,6 +107,9 @@ const Command cmd_scan = {
              "  -o FILE             write the report to FILE (default: standard output)\n"
              "  --fail-on CAT[,..]  exit 1 when findings of these categories exist (any: all)\n"
              "  -j N                parse N files at once (default 2)\n"
-             "  --rules-db FILE     the rule database (default: beside the binary)\n",
+             "  --rules-db FILE     the rule database (default: beside the binary)\n"
+             "  --db FILE           keep the scan in this results database, and report the newest\n"
+             "                      verify results under PATH (default ~/.local/share/hipport/results.db)\n"
+             "  --no-db             neither keep the scan nor read verify results\n",
     .run = run_scan,
 };

@@ -93,7 +93,7 @@ static Status run_translate(int argc, char **argv) {
     TranslateResult res;
     st = tr_translate(&p.plan, p.db, a.pipe.paths.items[0], &a.tr, &res);
     if (!st && a.report)
-      st = write_report("json", a.report, &p.plan, p.db);
+      st = write_report("json", a.report, &p.plan, p.db, NULL);
     print_notes(&res);
     if (!st)
       print_summary(&a, &p, &res);

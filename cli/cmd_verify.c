@@ -135,13 +135,6 @@ static int remove_entry(const char *path, const struct stat *sb, int flag, struc
 
 static void remove_tree(const char *dir) { nftw(dir, remove_entry, 16, FTW_DEPTH | FTW_PHYS); }
 
-static char *default_db(void) {
-  const char *data = getenv("XDG_DATA_HOME"), *home = getenv("HOME");
-  if (data && *data)
-    return cm_xasprintf("%s/hipport/results.db", data);
-  return cm_xasprintf("%s/.local/share/hipport/results.db", home && *home ? home : ".");
-}
-
 /* Without --rocm the port targets the HIP that hipcc here will build with. */
 static char *installed_target(void) {
   const char *rocm = getenv("ROCM_PATH");
@@ -231,7 +224,7 @@ static Status run_verify(int argc, char **argv) {
     st = cm_fail(ST_ENV, "cannot make a temporary folder in /tmp");
   ResultDb *db = NULL;
   if (!st)
-    st = vf_db_open(a.db_path ? a.db_path : (db_path = default_db()), &db);
+    st = vf_db_open(a.db_path ? a.db_path : (db_path = vf_db_default_path()), &db);
   if (!st) {
     tree = a.hip_tree ? cm_xstrdup(a.hip_tree) : cm_xasprintf("%s/hip", work);
     Machine m;

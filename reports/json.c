@@ -49,7 +49,16 @@ static json_t *finding_json(const FilePlan *fp, const Finding *f) {
                    f->effort_hours);
 }
 
-static Status write_json(FILE *out, const Plan *p, const RuleDb *db) {
+static json_t *verify_json(const VerifyRecords *v) {
+  json_t *arr = json_array();
+  for (size_t i = 0; v && i < v->len; i++)
+    json_array_append_new(arr, json_pack("{s:s, s:s, s:s, s:s, s:s}", "program", v->items[i].program, "dir",
+                                         v->items[i].dir, "status", v->items[i].status, "detail", v->items[i].detail,
+                                         "at", v->items[i].at));
+  return arr;
+}
+
+static Status write_json(FILE *out, const Plan *p, const RuleDb *db, const VerifyRecords *verify) {
   json_t *files = json_array(), *uses = json_array(), *findings = json_array();
   for (size_t i = 0; i < p->files.len; i++) {
     const FilePlan *fp = &p->files.items[i];
@@ -62,9 +71,9 @@ static Status write_json(FILE *out, const Plan *p, const RuleDb *db) {
     for (size_t j = 0; j < fp->findings.len; j++)
       json_array_append_new(findings, finding_json(fp, &fp->findings.items[j]));
   }
-  json_t *doc = json_pack("{s:s, s:s, s:s, s:o, s:o, s:o, s:o}", "tool", "hipport", "version", HIPPORT_VERSION,
+  json_t *doc = json_pack("{s:s, s:s, s:s, s:o, s:o, s:o, s:o, s:o}", "tool", "hipport", "version", HIPPORT_VERSION,
                           "root", p->facts->root, "summary", summary_json(p), "files", files, "uses", uses,
-                          "findings", findings);
+                          "findings", findings, "verify", verify_json(verify));
   int rc = json_dumpf(doc, out, JSON_INDENT(1) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(6));
   fputc('\n', out);
   json_decref(doc);

@@ -11,9 +11,12 @@
 #include "plan.h"
 #include "verify.h"
 
+
+/* verify: the newest verify result of each program under the scan root, a
+ * section of every format; NULL or empty when none was kept. */
 typedef struct {
   const char *name;  /* as --format names it */
-  Status (*write)(FILE *out, const Plan *plan, const RuleDb *db);
+  Status (*write)(FILE *out, const Plan *plan, const RuleDb *db, const VerifyRecords *verify);
 } Reporter;
 
 const Reporter *rp_find(const char *name);

@@ -53,7 +53,16 @@ static void print_compat(FILE *out, const Plan *p) {
   fputc('\n', out);
 }
 
-static Status write_text(FILE *out, const Plan *p, const RuleDb *db) {
+static void print_verify(FILE *out, const VerifyRecords *v) {
+  if (!v || !v->len)
+    return;
+  fputs("  verify (newest run of each program here):\n", out);
+  for (size_t i = 0; i < v->len; i++)
+    fprintf(out, "    %-16s %-22s %s  %s\n", v->items[i].status, v->items[i].program, v->items[i].at,
+            v->items[i].detail);
+}
+
+static Status write_text(FILE *out, const Plan *p, const RuleDb *db, const VerifyRecords *verify) {
   char target[16];
   rl_version_format(p->target, target, sizeof target);
   print_findings(out, p, SEV_WARNING);
@@ -70,6 +79,7 @@ static Status write_text(FILE *out, const Plan *p, const RuleDb *db) {
   for (size_t i = 0; i < p->top.len && i < 10 && p->top.items[i].effort_hours > 0; i++)
     fprintf(out, "    %6.1f h  %-20s %s (%zu)\n", p->top.items[i].effort_hours, p->top.items[i].category,
             p->top.items[i].name, p->top.items[i].uses);
+  print_verify(out, verify);
   return ferror(out) ? cm_fail(ST_ENV, "writing the report failed") : ST_OK;
 }
 

@@ -114,6 +114,24 @@ Status vf_db_record(ResultDb *db, const Program *p, const char *arch, const Mach
 bool vf_db_timings(ResultDb *db, const char *program, double *cuda_ms, char **nvidia, double *hip_ms, char **amd);
 void vf_db_close(ResultDb *db);
 
+/* A scan's summary, kept so that a project's numbers can be followed over time. */
+typedef struct {
+  const char *root, *target, *compatibility_json;
+  size_t cuda_files, uses, mapped_uses;
+  double effort_hours;
+} ScanRecord;
+Status vf_db_record_scan(ResultDb *db, const ScanRecord *s);
+
+typedef struct {
+  char *program, *dir, *status, *detail, *at;
+} VerifyRecord;
+typedef VEC(VerifyRecord) VerifyRecords;
+/* The newest verify result of each program under root, for the scan report's section. */
+Status vf_db_latest_under(ResultDb *db, const char *root, VerifyRecords *out);
+void vf_records_free(VerifyRecords *r);
+/* ~/.local/share/hipport/results.db, or under $XDG_DATA_HOME (malloc'd). */
+char *vf_db_default_path(void);
+
 /* ---- performance parity ---- */
 
 /* Dense peak TFLOPS of a GPU by a name as its tools print it (documented table);
