@@ -94,6 +94,8 @@ static Status run_translate(int argc, char **argv) {
     st = tr_translate(&p.plan, p.db, a.pipe.paths.items[0], &a.tr, &res);
     if (!st && a.report)
       st = write_report("json", a.report, &p.plan, p.db, NULL);
+    if (!a.tr.dry_run && !(a.tr.out && strcmp(a.tr.out, "-") == 0))
+      rp_print_findings(stderr, &p.plan, SEV_WARNING);
     print_notes(&res);
     if (!st)
       print_summary(&a, &p, &res);

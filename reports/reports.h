@@ -20,6 +20,9 @@ typedef struct {
 } Reporter;
 
 const Reporter *rp_find(const char *name);
+/* Findings of `worst_shown` severity or worse, as compilers print them, with the
+ * source line and a caret. */
+void rp_print_findings(FILE *out, const Plan *p, Severity worst_shown);
 
 /* Verify results: one row per program. */
 typedef struct {

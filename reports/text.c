@@ -17,7 +17,7 @@ static void print_source_line(FILE *out, const SourceFile *src, unsigned line, u
   fputs("^\n", out);
 }
 
-static void print_findings(FILE *out, const Plan *p, Severity worst_shown) {
+void rp_print_findings(FILE *out, const Plan *p, Severity worst_shown) {
   for (size_t i = 0; i < p->files.len; i++) {
     const FilePlan *fp = &p->files.items[i];
     for (size_t j = 0; j < fp->findings.len; j++) {
@@ -65,7 +65,7 @@ static void print_verify(FILE *out, const VerifyRecords *v) {
 static Status write_text(FILE *out, const Plan *p, const RuleDb *db, const VerifyRecords *verify) {
   char target[16];
   rl_version_format(p->target, target, sizeof target);
-  print_findings(out, p, SEV_WARNING);
+  rp_print_findings(out, p, SEV_WARNING);
   fprintf(out, "\nhipport scan of %s (target ROCm %s)\n", p->facts->root, target);
   fprintf(out, "  files scanned    %zu, CUDA files %zu (%zu read lexically)\n", p->facts->files_scanned,
           p->files.len, count_lexical(p));

@@ -30,6 +30,7 @@ static void probe_amd(Machine *m) {
     char *name = field_after(agent, "Name:");
     if (name && strncmp(name, "gfx", 3) == 0) {
       m->amd = true;
+      m->amd_arch = cm_xstrdup(name);
       char *marketing = field_after(agent, "Marketing Name:");
       m->amd_name = marketing ? marketing : cm_xstrdup(name);
     }
@@ -59,5 +60,6 @@ void vf_probe_machine(Machine *m) {
 
 void vf_machine_free(Machine *m) {
   free(m->amd_name);
+  free(m->amd_arch);
   free(m->nvidia_name);
 }

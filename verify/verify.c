@@ -89,7 +89,7 @@ static char *build_cuda(const Program *p, const Machine *m, const char *exe) {
   for (size_t i = 0; i < (m->nvidia ? 1 : p->sources.len) && !status; i++) {
     Argv a = {0};
     vec_push(&a, "nvcc");
-    vec_push(&a, "-arch=sm_90");
+    vec_push(&a, m->nvidia ? "-arch=native" : "-arch=sm_90"); /* run on the GPU here; else prove it compiles */
     if (m->nvidia)
       push_all(&a, &p->sources);
     else {
@@ -247,8 +247,10 @@ static void run_hip(const Program *p, const char *hip_dir, const Tolerance *tol,
   run_result_free(&r);
 }
 
-static Status build_all_arches(const Program *p, const char *hip_dir, const VerifyOptions *opt, char **first_exe,
-                               VerifyResult *res) {
+/* Builds for every target; *run_exe is the build for the AMD GPU here (its gfx
+ * target), else the first target's. */
+static Status build_all_arches(const Program *p, const char *hip_dir, const VerifyOptions *opt, const char *gpu_arch,
+                               char **run_exe, VerifyResult *res) {
   for (size_t i = 0; i < opt->arches.len && res->status != VS_BUILD_FAIL; i++) {
     char *exe = cm_xasprintf("%s/%s.%s", opt->work, p->name, opt->arches.items[i]), *error = NULL;
     Status st = build_hip(p, hip_dir, opt->arches.items[i], exe, &error);
@@ -261,10 +263,13 @@ static Status build_all_arches(const Program *p, const char *hip_dir, const Veri
       res->detail = cm_xasprintf("%s: %s", opt->arches.items[i], error);
       free(error);
     }
-    if (i == 0 && !error)
-      *first_exe = exe;
-    else
+    bool for_gpu = gpu_arch && strcmp(gpu_arch, opt->arches.items[i]) == 0;
+    if (!error && (i == 0 || for_gpu)) {
+      free(*run_exe);
+      *run_exe = exe;
+    } else {
       free(exe);
+    }
   }
   return ST_OK;
 }
@@ -286,7 +291,7 @@ Status vf_verify(const Program *p, const char *hip_dir, const Machine *m, const 
   if (lib) {
     res->status = VS_MISSING_LIBRARY;
     res->detail = cm_xasprintf("%s is not installed: the port needs it", lib);
-  } else if (!(st = build_all_arches(p, hip_dir, opt, &hip_exe, res)) && res->status != VS_BUILD_FAIL) {
+  } else if (!(st = build_all_arches(p, hip_dir, opt, m->amd_arch, &hip_exe, res)) && res->status != VS_BUILD_FAIL) {
     if (m->amd)
       run_hip(p, hip_dir, tol, hip_exe, res);
     else

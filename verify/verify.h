@@ -77,6 +77,7 @@ void vf_program_free(Program *p);
 typedef struct {
   bool amd, nvidia;            /* a GPU of each kind is present */
   char *amd_name, *nvidia_name;
+  char *amd_arch;              /* the AMD GPU's gfx target, e.g. gfx942 */
   bool nvcc, hipcc;            /* the compilers are on PATH */
 } Machine;
 
