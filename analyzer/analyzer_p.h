@@ -22,6 +22,7 @@ Status walk_paths(const char *const *paths, size_t n, char **root, Candidates *o
                   size_t *files_walked);
 /* cudaX, cuX, cublasX, CUDA_X...: a name only CUDA would use. */
 bool cuda_like_name(const char *s, size_t n);
+bool is_header_name(const char *name);
 bool looks_like_cuda(const char *path, const char *text, size_t len, const RuleDb *db);
 const char *binary_or_bad_utf8(const char *text, size_t len);
 
@@ -46,6 +47,7 @@ typedef struct {
   Strings include_dirs;
   char *pch;                   /* the CUDA prelude, precompiled; NULL if it failed */
   NameSet *cuda_names;         /* every name the CUDA headers declare */
+  NameSet *project_files;      /* each walked file's path and its tails (a/b.h, b.h) */
   const RuleDb *db;
 } ParseEnv;
 

@@ -140,7 +140,8 @@ static void read_include(Reader *r, unsigned i, unsigned end) {
   unsigned b = p + 1, e = b;
   while (e < end && t[e] != close)
     e++;
-  if (e >= end || !header_known(r, t + b, e - b))
+  /* a header the project itself holds is the user's, even when named like CUDA's */
+  if (e >= end || nameset_has(r->env->project_files, t + b, e - b) || !header_known(r, t + b, e - b))
     return;
   const char *cursor = r->parsed && !in_ranges(r->skipped.items, r->skipped.len, b) ? kind_spelling(CXCursor_InclusionDirective) : "token";
   add_fact(r, FK_INCLUDE, b, e - b, cm_xstrndup(t + b, e - b), cursor, false);

@@ -131,10 +131,22 @@ void parse_env_free(ParseEnv *env) {
   free(env->cuda_include);
   free(env->cccl_include);
   nameset_free(env->cuda_names);
+  nameset_free(env->project_files);
 }
 
-/* The first error in the file itself, or a fatal one anywhere: why the parse is
- * not to be trusted. NULL when the parse is good. */
+/* A syntax error: the tree around it is not to be trusted. A semantic error
+ * (a host max() that nvcc accepts, a type clang is stricter about) leaves the
+ * tree whole, so the parse is kept. */
+static bool breaks_the_tree(CXDiagnostic d) {
+  CXString cat = clang_getDiagnosticCategoryText(d);
+  const char *c = clang_getCString(cat);
+  bool syntax = c && (strcmp(c, "Parse Issue") == 0 || strcmp(c, "Lexical or Preprocessor Issue") == 0);
+  clang_disposeString(cat);
+  return syntax;
+}
+
+/* The first syntax error in the file itself, or a fatal one anywhere: why the
+ * parse is not to be trusted. NULL when the parse is good. */
 static char *parse_error(CXTranslationUnit tu, unsigned *offset) {
   unsigned n = clang_getNumDiagnostics(tu);
   char *why = NULL;
@@ -142,7 +154,8 @@ static char *parse_error(CXTranslationUnit tu, unsigned *offset) {
     CXDiagnostic d = clang_getDiagnostic(tu, i);
     enum CXDiagnosticSeverity sev = clang_getDiagnosticSeverity(d);
     CXSourceLocation loc = clang_getDiagnosticLocation(d);
-    if (sev == CXDiagnostic_Fatal || (sev == CXDiagnostic_Error && clang_Location_isFromMainFile(loc))) {
+    if (sev == CXDiagnostic_Fatal ||
+        (sev == CXDiagnostic_Error && clang_Location_isFromMainFile(loc) && breaks_the_tree(d))) {
       if (clang_Location_isFromMainFile(loc))
         clang_getFileLocation(loc, NULL, NULL, NULL, offset);
       CXString s = clang_formatDiagnostic(d, CXDiagnostic_DisplaySourceLocation | CXDiagnostic_DisplayColumn);

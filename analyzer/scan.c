@@ -83,20 +83,47 @@ static void free_candidates(Candidates *cands) {
   vec_free(cands);
 }
 
+/* The build's files with their flags, plus the headers under the root: a build
+ * database lists only what it compiles, and headers are ported too. */
+static Status use_compile_db(const char *dir, Facts *out, Candidates *cands) {
+  Candidates db = {0};
+  Status st = read_compile_db(dir, out->root, &db);
+  for (size_t i = 0; !st && i < cands->len; i++) {
+    Candidate *c = &cands->items[i];
+    bool listed = false;
+    for (size_t k = 0; k < db.len && !listed; k++)
+      listed = strcmp(db.items[k].path, c->path) == 0;
+    if (is_header_name(c->path) && !listed) {
+      vec_push(&db, *c);
+      *c = (Candidate){0};
+    }
+  }
+  free_candidates(cands);
+  *cands = db;
+  out->files_scanned = db.len;
+  return st;
+}
+
+static NameSet *project_files(const Candidates *cands) {
+  NameSet *s = nameset_new();
+  for (size_t i = 0; i < cands->len; i++)
+    for (const char *p = cands->items[i].rel; p; p = strchr(p, '/') ? strchr(p, '/') + 1 : NULL)
+      nameset_add(s, p);
+  return s;
+}
+
 Status an_scan(const char *const *paths, size_t npaths, const ScanOptions *opt, const RuleDb *db, Facts *out) {
   Candidates cands = {0};
   Strings include_dirs = {0};
   *out = (Facts){0};
   Status st = walk_paths(paths, npaths, &out->root, &cands, &include_dirs, &out->files_scanned);
-  if (!st && opt->compile_db) {
-    free_candidates(&cands);
-    st = read_compile_db(opt->compile_db, out->root, &cands);
-    out->files_scanned = cands.len;
-  }
+  if (!st && opt->compile_db)
+    st = use_compile_db(opt->compile_db, out, &cands);
   ParseEnv env;
   if (!st)
     st = parse_env_init(&env, opt, db, include_dirs);
   if (!st) {
+    env.project_files = project_files(&cands);
     Work w = {.env = &env, .cands = &cands, .out = cm_xcalloc(cands.len + 1, sizeof *w.out), .progress = opt->progress};
     run_workers(&w, opt->jobs);
     for (size_t i = 0; i < cands.len; i++)

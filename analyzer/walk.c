@@ -93,10 +93,30 @@ static const char *relative(const char *root, const char *path) {
   return path;
 }
 
+bool is_header_name(const char *name) {
+  static const char *exts[] = {".cuh", ".h", ".hh", ".hpp", ".hxx", ".inl", ".inc", ".tpp", ".ipp"};
+  for (size_t i = 0; i < sizeof exts / sizeof *exts; i++)
+    if (has_suffix(name, exts[i]))
+      return true;
+  return false;
+}
+
+/* A folder holding headers is on the parser's include path: projects include
+ * their own headers by name (<helper_cuda.h>) from wherever the build said. */
+static void note_header_dir(Walk *w, const char *path) {
+  size_t n = strrchr(path, '/') - path;
+  Strings *dirs = w->include_dirs;
+  if (dirs->len && strlen(dirs->items[dirs->len - 1]) == n && strncmp(dirs->items[dirs->len - 1], path, n) == 0)
+    return; /* files of one folder come together: the last one is enough to check */
+  vec_push(dirs, cm_xstrndup(path, n));
+}
+
 static void add_file(Walk *w, const char *path) {
   w->walked++;
   if (!is_source_name(path))
     return;
+  if (is_header_name(path))
+    note_header_dir(w, path);
   Candidate c = {.path = cm_xstrdup(path), .rel = cm_xstrdup(relative(w->root, path))};
   vec_push(w->out, c);
 }
@@ -127,8 +147,6 @@ static void walk_dir(Walk *w, const char *dir, const struct stat *dst) {
     struct stat st;
     if (strcmp(name, ".") && strcmp(name, "..") && !link_inside_root(w, path) && stat(path, &st) == 0) {
       if (S_ISDIR(st.st_mode) && !skip_folder(dir, name)) {
-        if (strcmp(name, "include") == 0)
-          vec_push(w->include_dirs, cm_xstrdup(path));
         walk_dir(w, path, &st);
       } else if (S_ISREG(st.st_mode) && seen_add(&w->seen, &st)) {
         add_file(w, path);

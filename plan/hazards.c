@@ -106,7 +106,8 @@ static void apply_pcre(const Compiled *c, pcre2_match_data *md, FilePlan *fp) {
   size_t len = fp->src->len, at = 0;
   while (at <= len && pcre2_match(c->re, (PCRE2_SPTR)code, len, at, 0, md, NULL) >= 0) {
     PCRE2_SIZE *ov = pcre2_get_ovector_pointer(md);
-    char *text = cm_xstrndup(code + ov[0], ov[1] - ov[0]);
+    size_t n = ov[1] - ov[0], line = strcspn(code + ov[0], "\r\n");
+    char *text = cm_xstrndup(code + ov[0], line < n ? line : n);
     add_finding(fp, c->rule->diag, (unsigned)ov[0], text, cm_xasprintf("'%s': %s", text, c->rule->message));
     free(text);
     at = ov[1] > ov[0] ? ov[1] : ov[0] + 1;
