@@ -229,7 +229,7 @@ const char *binary_or_bad_utf8(const char *text, size_t len) {
 
 bool cuda_like_name(const char *s, size_t n) {
   static const char *prefixes[] = {"cuda", "cublas", "curand", "cufft", "cusparse", "cusolver",
-                                   "cudnn", "nvrtc", "CUDA_", "CU_", "CUBLAS_", "CUFFT_", "CURAND_"};
+                                   "cudnn", "nvrtc", "CUDA_", "CUDART_", "CU_", "CUBLAS_", "CUFFT_", "CURAND_"};
   for (size_t i = 0; i < sizeof prefixes / sizeof *prefixes; i++) {
     size_t m = strlen(prefixes[i]);
     if (n > m && strncmp(s, prefixes[i], m) == 0)

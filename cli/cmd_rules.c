@@ -19,7 +19,8 @@ static void print_versions(const char *side, Version added, Version deprecated, 
 }
 
 static void print_rule(const Rule *r) {
-  printf("%s -> %s\n", r->cuda, r->hip ? r->hip : "(no HIP counterpart)");
+  printf("%s -> %s\n", r->cuda,
+         r->hip ? r->hip : r->kind == RK_ANNOTATION ? "(nothing: HIP needs none)" : "(no HIP counterpart)");
   printf("  library %s, %s, section \"%s\"\n", r->library, rl_kind_name(r->kind), r->section);
   print_versions("CUDA", r->cuda_added, r->cuda_deprecated, r->cuda_changed, r->cuda_removed);
   if (r->hip)

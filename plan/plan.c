@@ -109,7 +109,9 @@ static void plan_ident(FilePlan *fp, const Fact *f, const RuleDb *db, const Plan
     u.kind = rl_kind_name(r->kind);
     u.available = u.status <= US_REMOVED;
     u.hip = u.available ? target_name(r, opt) : r->hip;
-    if (u.available && strcmp(u.hip, r->cuda) != 0)
+    if (u.available && !u.hip)
+      plan_erase(fp, f); /* an annotation HIP needs nothing for */
+    else if (u.available && strcmp(u.hip, r->cuda) != 0)
       add_edit(fp, f->offset, f->length, u.hip);
     if (u.available && w)
       plan_warp(fp, f, w, target);
@@ -141,11 +143,10 @@ static void plan_include(FilePlan *fp, const Fact *f, const RuleDb *db, const Pl
 }
 
 static void plan_launch(FilePlan *fp, const Fact *f, const PlanOptions *opt) {
+  bool ggl = opt->launch_ggl && plan_launch_ggl(fp, f);
   PlannedUse u = {.fact = f, .status = US_MAPPED, .available = true,
-                  .hip = opt->launch_ggl ? "hipLaunchKernelGGL" : "<<<>>>", .library = "CUDA_Runtime", .kind = "launch"};
+                  .hip = ggl ? "hipLaunchKernelGGL" : "<<<>>>", .library = "CUDA_Runtime", .kind = "launch"};
   vec_push(&fp->uses, u);
-  if (opt->launch_ggl)
-    plan_launch_ggl(fp, f);
 }
 
 static int by_edit_offset(const void *a, const void *b) {

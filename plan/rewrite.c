@@ -1,8 +1,9 @@
 /* The edits that are more than a rename: kernel launches in hipLaunchKernelGGL
  * form, warp intrinsics for targets before HIP had them natively, duplicate
- * includes, the runtime include nvcc adds implicitly, and the regions a user
- * fenced off with `// hipport off` ... `// hipport on`. Each works on the byte
- * offsets of the original text, in small edits that never overlap a rename. */
+ * includes, the runtime include nvcc adds implicitly, annotations HIP needs
+ * nothing for, and the regions a user fenced off with `// hipport off` ...
+ * `// hipport on`. Each works on the byte offsets of the original text, in small
+ * edits that never overlap a rename. */
 #define _GNU_SOURCE
 #include <stdlib.h>
 #include <string.h>
@@ -14,6 +15,14 @@ static bool is_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c ==
 void add_edit(FilePlan *fp, unsigned offset, unsigned length, const char *text) {
   Edit e = {offset, length, cm_xstrdup(text)};
   vec_push(&fp->edits, e);
+}
+
+/* Deletes a name with the blanks after it: `void CUDART_CB f()` -> `void f()`. */
+void plan_erase(FilePlan *fp, const Fact *f) {
+  unsigned end = f->offset + f->length;
+  while (end < fp->src->len && (fp->src->text[end] == ' ' || fp->src->text[end] == '\t'))
+    end++;
+  add_edit(fp, f->offset, end - f->offset, "");
 }
 
 /* ---- call arguments, read from the code with comments and strings blanked ---- */
@@ -122,14 +131,23 @@ static unsigned config_args(const SourceFile *src, const Fact *f, ArgRange *out)
   return n;
 }
 
+/* The launch is a whole statement: hipLaunchKernelGGL is a statement macro
+ * (a do/while), so a launch used as an expression keeps its chevrons. */
+static bool ends_statement(const SourceFile *src, unsigned after) {
+  while (after < src->len && is_space(src->code_only[after]))
+    after++;
+  return after < src->len && src->code_only[after] == ';';
+}
+
 /* kernel<<<g, b[, s[, st]]>>>(args) -> hipLaunchKernelGGL(kernel, dim3(g), dim3(b), s|0, st|0, args),
- * with HIP_KERNEL_NAME(...) around a template kernel, as hipify-clang writes it. */
-void plan_launch_ggl(FilePlan *fp, const Fact *f) {
+ * with HIP_KERNEL_NAME(...) around a template kernel, as hipify-clang writes it.
+ * False when the launch is left as it is. */
+bool plan_launch_ggl(FilePlan *fp, const Fact *f) {
   ArgRange c[4];
   unsigned n = config_args(fp->src, f, c);
   Args call;
-  if (n < 2 || !call_args(fp->src, f->close + 3, &call))
-    return;
+  if (n < 2 || !call_args(fp->src, f->close + 3, &call) || !ends_statement(fp->src, call.rparen + 1))
+    return false;
   bool templ = memchr(f->name, '<', strlen(f->name)) != NULL;
   add_edit(fp, f->offset, 0, templ ? "hipLaunchKernelGGL(HIP_KERNEL_NAME(" : "hipLaunchKernelGGL(");
   add_edit(fp, f->open, c[0].begin - f->open, templ ? "), dim3(" : ", dim3(");
@@ -141,6 +159,7 @@ void plan_launch_ggl(FilePlan *fp, const Fact *f) {
   char *text = cm_xasprintf("%s%s", tail, call.n ? ", " : "");
   add_edit(fp, last, call.lparen + 1 - last, text);
   free(text);
+  return true;
 }
 
 /* ---- includes ---- */

@@ -30,7 +30,7 @@ const char *rl_severity_name(Severity s) {
 static const char *kind_names[] = {
     [RK_FUNCTION] = "function", [RK_DEVICE_FUNCTION] = "device_function",
     [RK_TYPE] = "type",         [RK_CONSTANT] = "constant",
-    [RK_UNKNOWN] = "unknown",
+    [RK_ANNOTATION] = "annotation", [RK_UNKNOWN] = "unknown",
 };
 
 const char *rl_kind_name(RuleKind k) { return kind_names[k]; }
@@ -55,7 +55,7 @@ const char *rl_avail_name(Avail a) {
 /* A counterpart with no recorded release is taken as present from the start: the
  * source tables leave the release out for the oldest HIP APIs. */
 Avail rl_availability(const Rule *r, Version release) {
-  if (!r->hip)
+  if (!r->hip && r->kind != RK_ANNOTATION)
     return AV_UNMAPPED;
   if (r->hip_removed != VERSION_NONE && r->hip_removed <= release)
     return AV_HIP_REMOVED;

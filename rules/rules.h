@@ -42,12 +42,14 @@ const DiagInfo *rl_diag(Diag d);
 bool rl_diag_by_code(const char *code, Diag *out);
 const char *rl_severity_name(Severity s);
 
-typedef enum { RK_FUNCTION, RK_DEVICE_FUNCTION, RK_TYPE, RK_CONSTANT, RK_UNKNOWN } RuleKind;
+/* RK_ANNOTATION: a macro that only decorates a declaration (CUDART_CB); with
+ * no HIP name it means HIP needs nothing there, and translate deletes it. */
+typedef enum { RK_FUNCTION, RK_DEVICE_FUNCTION, RK_TYPE, RK_CONSTANT, RK_ANNOTATION, RK_UNKNOWN } RuleKind;
 const char *rl_kind_name(RuleKind k);
 bool rl_kind_parse(const char *s, RuleKind *out);
 
 typedef struct {
-  const char *library, *section, *cuda, *hip; /* hip: NULL when HIP has none */
+  const char *library, *section, *cuda, *hip; /* hip: NULL when HIP has none (or, for an annotation, needs none) */
   RuleKind kind;
   Version cuda_added, cuda_deprecated, cuda_changed, cuda_removed;
   Version hip_added, hip_deprecated, hip_changed, hip_removed, hip_experimental;
