@@ -4,7 +4,6 @@
  * RUN-FAIL or MISMATCH. */
 #define _GNU_SOURCE
 #include <dirent.h>
-#include <ftw.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -131,10 +130,6 @@ static void print_gaps(ResultDb *db, const VerifyRow *rows, size_t n) {
   }
 }
 
-static int remove_entry(const char *path, const struct stat *sb, int flag, struct FTW *ftw) { return remove(path); }
-
-static void remove_tree(const char *dir) { nftw(dir, remove_entry, 16, FTW_DEPTH | FTW_PHYS); }
-
 /* Without --rocm the port targets the HIP that hipcc here will build with. */
 static char *installed_target(void) {
   const char *rocm = getenv("ROCM_PATH");
@@ -251,7 +246,7 @@ static Status run_verify(int argc, char **argv) {
   vec_free(&a.dirs);
   vf_db_close(db);
   if (made)
-    remove_tree(work); /* the builds, and the ports unless --hip-tree keeps them */
+    cm_remove_tree(work); /* the builds, and the ports unless --hip-tree keeps them */
   free(target);
   free(db_path);
   free(tree);

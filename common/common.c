@@ -5,6 +5,7 @@
 #include "common.h"
 
 #include <errno.h>
+#include <ftw.h>
 #include <limits.h>
 #include <stdarg.h>
 #include <stdlib.h>
@@ -121,3 +122,10 @@ const char *cm_exe_dir(void) {
     *slash = '\0';
   return dir;
 }
+
+static int remove_entry(const char *path, const struct stat *sb, int flag, struct FTW *ftw) {
+  (void)sb, (void)flag, (void)ftw;
+  return remove(path);
+}
+
+void cm_remove_tree(const char *dir) { nftw(dir, remove_entry, 16, FTW_DEPTH | FTW_PHYS); }

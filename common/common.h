@@ -57,6 +57,9 @@ char *cm_xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* Reads a whole file; ST_INPUT with a message naming the path on failure. */
 Status cm_read_file(const char *path, char **data, size_t *len);
 
+/* Removes a folder and everything under it, without following links. */
+void cm_remove_tree(const char *dir);
+
 /* The folder holding the running executable (for files installed beside it). */
 const char *cm_exe_dir(void);
 

@@ -18,8 +18,10 @@ static char *slurp(const char *path) {
   return cm_read_file(path, &data, &len) == ST_OK ? data : cm_xstrdup("");
 }
 
-static void child(const char *dir, char *const *argv, const char *out, const char *err) {
-  if (dir && chdir(dir) != 0)
+/* TMPDIR is the run's own folder: hipcc's clang leaves an empty folder in the
+ * temporary directory on every compile, and this one is removed afterwards. */
+static void child(const char *dir, char *const *argv, const char *tmp, const char *out, const char *err) {
+  if ((dir && chdir(dir) != 0) || setenv("TMPDIR", tmp, 1) != 0)
     _exit(126);
   int o = open(out, O_WRONLY | O_CREAT | O_TRUNC, 0644), e = open(err, O_WRONLY | O_CREAT | O_TRUNC, 0644);
   int in = open("/dev/null", O_RDONLY);
@@ -58,7 +60,7 @@ Status run_command(const char *dir, char *const *argv, int seconds, RunResult *o
   char *o = cm_xasprintf("%s/out", tmpl), *e = cm_xasprintf("%s/err", tmpl);
   pid_t pid = fork();
   if (pid == 0)
-    child(dir, argv, o, e);
+    child(dir, argv, tmpl, o, e);
   Status st = pid < 0 ? cm_fail(ST_ENV, "cannot start %s", argv[0]) : ST_OK;
   if (!st) {
     int status = wait_for(pid, seconds, &out->timed_out);
@@ -67,9 +69,7 @@ Status run_command(const char *dir, char *const *argv, int seconds, RunResult *o
     out->out = slurp(o);
     out->err = slurp(e);
   }
-  unlink(o);
-  unlink(e);
-  rmdir(tmpl);
+  cm_remove_tree(tmpl);
   free(o);
   free(e);
   return st;
