@@ -5,6 +5,8 @@
 #define _GNU_SOURCE
 #include <dirent.h>
 #include <limits.h>
+#include <pthread.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -146,28 +148,75 @@ typedef struct {
   VEC(VerifyResult) results;
 } Runs;
 
+/* The builds of the programs, shared out among -j threads: each is compilers run
+ * as child processes in folders of its own, so they go side by side. */
+typedef struct {
+  Runs *runs;
+  char **hip_dirs;
+  const Machine *m;
+  const VerifyOptions *vo;
+  char **errors;       /* a build that could not be tried at all (no temporary folder...) */
+  atomic_size_t next, done;
+} Builds;
+
+static void *build_worker(void *arg) {
+  Builds *b = arg;
+  for (size_t i; (i = atomic_fetch_add(&b->next, 1)) < b->runs->programs.len;) {
+    if (vf_verify(&b->runs->programs.items[i], b->hip_dirs[i], b->m, b->vo, &b->runs->results.items[i]))
+      b->errors[i] = cm_xstrdup(cm_error()); /* cm_error is per thread */
+    size_t done = atomic_fetch_add(&b->done, 1) + 1;
+    if (isatty(STDERR_FILENO))
+      fprintf(stderr, "\rhipport: verified %zu/%zu", done, b->runs->programs.len);
+  }
+  return NULL;
+}
+
+static void build_all(Builds *b, int jobs) {
+  pthread_t threads[256];
+  int n = 0;
+  while (n < jobs && n < 256 && pthread_create(&threads[n], NULL, build_worker, b) == 0)
+    n++;
+  if (n == 0)
+    build_worker(b);
+  for (int i = 0; i < n; i++)
+    pthread_join(threads[i], NULL);
+  if (isatty(STDERR_FILENO))
+    fputs("\r\033[K", stderr);
+}
+
+/* Ports one by one (translate has its own -j), builds in parallel, records in order. */
 static Status verify_all(VerifyArgs *a, const StrList *dirs, const Machine *m, const VerifyOptions *vo,
                          const char *tree, ResultDb *db, Runs *runs) {
   Status st = ST_OK;
+  char **hip_dirs = cm_xcalloc(dirs->len + 1, sizeof *hip_dirs);
   for (size_t i = 0; i < dirs->len && !st; i++) {
     Program p;
-    char *hip_dir = NULL;
     if ((st = vf_load_program(dirs->items[i], &p)))
       break;
-    VerifyResult r;
-    if (!(st = port(a, p.dir, p.name, tree, &hip_dir)) && !(st = vf_verify(&p, hip_dir, m, vo, &r))) {
-      st = vf_db_record(db, &p, vo->arches.items[0], m, &r);
-      vec_push(&runs->programs, p);
-      vec_push(&runs->results, r);
-    } else {
+    if ((st = port(a, p.dir, p.name, tree, &hip_dirs[runs->programs.len]))) {
       vf_program_free(&p);
+      break;
     }
-    free(hip_dir);
-    if (isatty(STDERR_FILENO))
-      fprintf(stderr, "\rhipport: verified %zu/%zu", i + 1, dirs->len);
+    vec_push(&runs->programs, p);
   }
-  if (isatty(STDERR_FILENO))
-    fputs("\r\033[K", stderr);
+  if (!st) {
+    runs->results.len = 0;
+    for (size_t i = 0; i < runs->programs.len; i++)
+      vec_push(&runs->results, (VerifyResult){0});
+    Builds b = {.runs = runs, .hip_dirs = hip_dirs, .m = m, .vo = vo, .errors = cm_xcalloc(dirs->len + 1, sizeof(char *))};
+    build_all(&b, a->pipe.jobs ? a->pipe.jobs : 2);
+    for (size_t i = 0; i < runs->programs.len; i++) {
+      if (b.errors[i] && !st)
+        st = cm_fail(ST_ENV, "%s", b.errors[i]);
+      free(b.errors[i]);
+    }
+    free(b.errors);
+  }
+  for (size_t i = 0; !st && i < runs->results.len; i++)
+    st = vf_db_record(db, &runs->programs.items[i], vo->arches.items[0], m, &runs->results.items[i]);
+  for (size_t i = 0; i < dirs->len; i++)
+    free(hip_dirs[i]);
+  free(hip_dirs);
   return st;
 }
 
@@ -263,6 +312,7 @@ const Command cmd_verify = {
              "  --record            on an NVIDIA GPU, keep the CUDA run's output as the reference\n"
              "  --rtol R --atol A --ulp U   tolerance for every program (default: each manifest's)\n"
              "  --rocm VER          target of the port (default: the HIP installed here)\n"
+             "  -j N                build N programs at a time (default 2)\n"
              "  --db FILE           results database (default ~/.local/share/hipport/results.db)\n"
              "  --format text|json  -o FILE   the status report\n"
              "statuses: PASS MISMATCH BUILD-FAIL RUN-FAIL COMPILED MISSING-LIBRARY NOT-BUILDABLE\n",
