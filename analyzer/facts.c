@@ -165,7 +165,10 @@ static int declared_in(Reader *r, unsigned i, const char *name, size_t n) {
     return 0;
   CXSourceLocation loc = clang_getCursorLocation(ref);
   CXFile file;
-  clang_getExpansionLocation(loc, &file, NULL, NULL, NULL);
+  unsigned at;
+  clang_getExpansionLocation(loc, &file, NULL, NULL, &at);
+  if (at == r->tok[i].begin && clang_Location_isFromMainFile(loc) && !clang_isDeclaration(clang_getCursorKind(c)))
+    return 0; /* declared where it is used: clang's stand-in for a name no header declares any more */
   CXString fname = clang_getFileName(file);
   const char *path = clang_getCString(fname);
   int where = !path ? 0 : is_cuda_header_path(r->env, path) ? 1 : clang_Location_isInSystemHeader(loc) ? 2 : 3;

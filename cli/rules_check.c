@@ -93,8 +93,8 @@ static void check_rules(const RuleDb *db, const Names *decl, Version release, Ta
   for (size_t i = 0; i < rl_rule_count(db); i++) {
     const Rule *r = rl_rule(db, i);
     Tally *lib = tally_for(t, nt, r->library);
-    if (!r->hip || !lib || rl_availability(r, release) != AV_MAPPED)
-      continue;
+    if (!r->hip || !lib || r->kind == RK_MEMBER || rl_availability(r, release) != AV_MAPPED)
+      continue; /* a struct's fields are not names the headers declare on their own */
     lib->checked++;
     if (!declared(decl, r->hip)) {
       lib->missing++;

@@ -54,8 +54,10 @@ static UseStatus judge_rule(FilePlan *fp, const Fact *f, const Rule *r, Version 
   if (a == AV_LATER) {
     char *v = version_text(r->hip_added);
     add_finding(fp, D_LATER_RELEASE, f->offset, r->cuda,
-                cm_xasprintf("%s arrives in ROCm %s, after the target: target a later ROCm or keep %s", r->hip, v,
-                             r->cuda));
+                r->kind == RK_MEMBER
+                    ? cm_xasprintf("%s arrives in ROCm %s, after the target: target a later ROCm or do without it", r->hip, v)
+                    : cm_xasprintf("%s arrives in ROCm %s, after the target: target a later ROCm or keep %s", r->hip, v,
+                                   r->cuda));
     free(v);
     return US_LATER;
   }
@@ -115,7 +117,25 @@ static void plan_ident(FilePlan *fp, const Fact *f, const RuleDb *db, const Plan
       add_edit(fp, f->offset, f->length, u.hip);
     if (u.available && w)
       plan_warp(fp, f, w, target);
+    const ArgCast *cast = u.available ? rl_arg_cast(db, f->name) : NULL;
+    if (cast)
+      plan_arg_cast(fp, f, cast);
   }
+  vec_push(&fp->uses, u);
+}
+
+/* A field of a CUDA struct that the rules know: most need nothing, some arrive
+ * in a later ROCm or have another name. */
+static void plan_member(FilePlan *fp, const Fact *f, const RuleDb *db, const PlanOptions *opt) {
+  const Rule *r = rl_lookup(db, f->name, strlen(f->name));
+  if (!r)
+    return;
+  PlannedUse u = {.fact = f, .rule = r, .library = r->library, .kind = rl_kind_name(r->kind), .hip = r->hip};
+  u.status = judge_rule(fp, f, r, opt->target);
+  u.available = u.status <= US_REMOVED;
+  const char *cuda_field = strchr(f->name, '.'), *hip_field = r->hip ? strchr(r->hip, '.') : NULL;
+  if (u.available && cuda_field && hip_field && strcmp(cuda_field, hip_field) != 0)
+    add_edit(fp, f->offset, f->length, hip_field + 1);
   vec_push(&fp->uses, u);
 }
 
@@ -192,6 +212,8 @@ static void plan_file(FilePlan *fp, const RuleDb *db, const Hazards *hz, const P
       plan_include(fp, f, db, opt);
     else if (f->kind == FK_LAUNCH)
       plan_launch(fp, f, opt);
+    else if (f->kind == FK_MEMBER)
+      plan_member(fp, f, db, opt);
   }
   hazards_apply(hz, fp);
   plan_runtime_include(fp);

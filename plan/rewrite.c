@@ -1,7 +1,7 @@
 /* The edits that are more than a rename: kernel launches in hipLaunchKernelGGL
  * form, warp intrinsics for targets before HIP had them natively, duplicate
  * includes, the runtime include nvcc adds implicitly, annotations HIP needs
- * nothing for, and the regions a user fenced off with `// hipport off` ...
+ * nothing for, kernels cast where HIP wants const void*, and the regions a user fenced off with `// hipport off` ...
  * `// hipport on`. Each works on the byte offsets of the original text, in small
  * edits that never overlap a rename. */
 #define _GNU_SOURCE
@@ -103,6 +103,29 @@ void plan_warp(FilePlan *fp, const Fact *f, const WarpRewrite *w, Version target
   } else if (a.n == 0 && *w->legacy_args) {
     add_edit(fp, a.lparen + 1, 0, w->legacy_args);
   }
+}
+
+/* ---- kernels passed where HIP wants const void* ---- */
+
+static bool starts_with(const char *s, size_t n, const char *prefix) {
+  size_t m = strlen(prefix);
+  return n >= m && strncmp(s, prefix, m) == 0;
+}
+
+/* cudaFuncSetCacheConfig(k, c) -> hipFuncSetCacheConfig(reinterpret_cast<const void*>(k), c).
+ * An argument that is already a cast keeps its form, so a second run adds nothing. */
+void plan_arg_cast(FilePlan *fp, const Fact *f, const ArgCast *c) {
+  Args a;
+  if (!call_args(fp->src, f->offset + f->length, &a) || c->arg >= a.n)
+    return;
+  ArgRange r = a.arg[c->arg];
+  const char *text = fp->src->code_only + r.begin;
+  size_t n = r.end - r.begin;
+  if (n == 0 || text[0] == '(' || starts_with(text, n, "reinterpret_cast") || starts_with(text, n, "static_cast") ||
+      starts_with(text, n, "const_cast"))
+    return;
+  add_edit(fp, r.begin, 0, "reinterpret_cast<const void*>(");
+  add_edit(fp, r.end, 0, ")");
 }
 
 /* ---- kernel launches in hipLaunchKernelGGL form ---- */

@@ -3,6 +3,7 @@
  *
  *   hipport-rulesdb OUT.db SCHEMA.sql --api FILE.csv... --headers FILE.csv --hazards FILE.csv
  *                   --warp FILE.csv
+ *                   --casts FILE.csv
  *
  * API files are read in order; a later row with the same (library, cuda_name)
  * replaces an earlier one, so project-owned corrections sit in their own file on
@@ -198,6 +199,16 @@ static Status warp_row(Ctx *x, Csv *c, const int *cols, sqlite3_stmt *st) {
   return ST_OK;
 }
 
+static Status cast_row(Ctx *x, Csv *c, const int *cols, sqlite3_stmt *st) {
+  char *end;
+  long arg = strtol(field(c, cols[1]), &end, 10);
+  if (!*field(c, cols[0]) || end == field(c, cols[1]) || *end || arg < 0)
+    return cm_fail(ST_INPUT, "%s:%d: cuda_name and an argument index >= 0 are required", x->path, x->line);
+  sqlite3_bind_text(st, 1, field(c, cols[0]), -1, SQLITE_TRANSIENT);
+  sqlite3_bind_int(st, 2, (int)arg);
+  return ST_OK;
+}
+
 static Status load_diagnostics(sqlite3 *db) {
   static const char *per[] = {[EP_USE] = "use", [EP_API] = "api", [EP_FILE] = "file"};
   sqlite3_stmt *st;
@@ -231,6 +242,7 @@ static Status build(Ctx *x, int argc, char **argv) {
   static const char *const header_cols[] = {"cuda_header", "hip_header", "roc_header", "library", "note"};
   static const char *const hazard_cols[] = {"code", "check", "pattern", "message"};
   static const char *const warp_cols[] = {"cuda_name", "native_since", "legacy_name", "mask_arg", "legacy_args"};
+  static const char *const cast_cols[] = {"cuda_name", "arg"};
   char *schema;
   size_t len;
   Status st = cm_read_file(argv[2], &schema, &len);
@@ -250,6 +262,8 @@ static Status build(Ctx *x, int argc, char **argv) {
                     "INSERT INTO hazard (code, check_kind, pattern, message) VALUES (?,?,?,?)", hazard_row);
     else if (strcmp(argv[i], "--warp") == 0)
       st = load_csv(x, argv[i + 1], warp_cols, 5, "INSERT INTO warp_rewrite VALUES (?,?,?,?,?)", warp_row);
+    else if (strcmp(argv[i], "--casts") == 0)
+      st = load_csv(x, argv[i + 1], cast_cols, 2, "INSERT INTO arg_cast VALUES (?,?)", cast_row);
     else
       st = cm_fail(ST_USAGE, "unknown option %s", argv[i]);
   }
@@ -260,7 +274,7 @@ static Status build(Ctx *x, int argc, char **argv) {
 
 int main(int argc, char **argv) {
   if (argc < 5 || argc % 2 == 0) {
-    fprintf(stderr, "usage: %s OUT.db SCHEMA.sql (--api|--headers|--hazards|--warp) FILE.csv...\n", argv[0]);
+    fprintf(stderr, "usage: %s OUT.db SCHEMA.sql (--api|--headers|--hazards|--warp|--casts) FILE.csv...\n", argv[0]);
     return ST_USAGE;
   }
   char *tmp = cm_xasprintf("%s.tmp", argv[1]);

@@ -27,6 +27,7 @@ struct RuleDb {
   VEC(HazardRule) hazards;
   VEC(Version) releases;
   VEC(WarpRewrite) warp;
+  VEC(ArgCast) casts;
   Hash by_name, by_header;
 };
 
@@ -122,6 +123,11 @@ static void read_warp(RuleDb *db, sqlite3_stmt *st) {
   vec_push(&db->warp, w);
 }
 
+static void read_cast(RuleDb *db, sqlite3_stmt *st) {
+  ArgCast c = {.cuda = col_text(db, st, 0), .arg = (unsigned)sqlite3_column_int(st, 1)};
+  vec_push(&db->casts, c);
+}
+
 static void read_release(RuleDb *db, sqlite3_stmt *st) { vec_push(&db->releases, col_version(st, 0)); }
 
 static Status query(RuleDb *db, sqlite3 *sq, const char *sql, void (*row)(RuleDb *, sqlite3_stmt *)) {
@@ -165,7 +171,8 @@ static Status load(RuleDb *db, sqlite3 *sq) {
       (st = query(db, sq, "SELECT code, check_kind, pattern, message FROM hazard ORDER BY id", read_hazard)) ||
       (st = query(db, sq, "SELECT version FROM release ORDER BY version", read_release)) ||
       (st = query(db, sq, "SELECT cuda_name, native_since, legacy_name, mask_arg, legacy_args FROM warp_rewrite",
-                  read_warp)))
+                  read_warp)) ||
+      (st = query(db, sq, "SELECT cuda_name, arg FROM arg_cast", read_cast)))
     return st;
   if (db->releases.len == 0)
     return cm_fail(ST_ENV, "rule database names no ROCm release: rebuild it");
@@ -204,6 +211,7 @@ void rl_close(RuleDb *db) {
   vec_free(&db->hazards);
   vec_free(&db->releases);
   vec_free(&db->warp);
+  vec_free(&db->casts);
   free(db->next_same);
   free(db->by_name.slots);
   free(db->by_header.slots);
@@ -250,6 +258,13 @@ char *rl_header_target(const HeaderRule *h, const char *name) {
 }
 
 /* A handful of rows: a scan beats a hash here. */
+const ArgCast *rl_arg_cast(const RuleDb *db, const char *name) {
+  for (size_t i = 0; i < db->casts.len; i++)
+    if (strcmp(db->casts.items[i].cuda, name) == 0)
+      return &db->casts.items[i];
+  return NULL;
+}
+
 const WarpRewrite *rl_warp_rewrite(const RuleDb *db, const char *name) {
   for (size_t i = 0; i < db->warp.len; i++)
     if (strcmp(db->warp.items[i].cuda, name) == 0)

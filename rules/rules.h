@@ -43,8 +43,9 @@ bool rl_diag_by_code(const char *code, Diag *out);
 const char *rl_severity_name(Severity s);
 
 /* RK_ANNOTATION: a macro that only decorates a declaration (CUDART_CB); with
- * no HIP name it means HIP needs nothing there, and translate deletes it. */
-typedef enum { RK_FUNCTION, RK_DEVICE_FUNCTION, RK_TYPE, RK_CONSTANT, RK_ANNOTATION, RK_UNKNOWN } RuleKind;
+ * no HIP name it means HIP needs nothing there, and translate deletes it.
+ * RK_MEMBER: a field of a CUDA struct, named Type.field (cudaDeviceProp.uuid). */
+typedef enum { RK_FUNCTION, RK_DEVICE_FUNCTION, RK_TYPE, RK_CONSTANT, RK_ANNOTATION, RK_MEMBER, RK_UNKNOWN } RuleKind;
 const char *rl_kind_name(RuleKind k);
 bool rl_kind_parse(const char *s, RuleKind *out);
 
@@ -67,6 +68,12 @@ typedef struct {
   Version native_since;
   int mask_arg;          /* -1: the call takes no mask */
 } WarpRewrite;
+
+/* An argument HIP takes as const void* where CUDA also takes the kernel (data/arg_casts.csv). */
+typedef struct {
+  const char *cuda;
+  unsigned arg;          /* 0-based */
+} ArgCast;
 
 typedef enum { HC_PCRE, HC_AST } HazardCheck;
 
@@ -103,6 +110,7 @@ const HeaderRule *rl_lookup_header(const RuleDb *db, const char *name, size_t le
 char *rl_header_target(const HeaderRule *h, const char *name);
 
 const WarpRewrite *rl_warp_rewrite(const RuleDb *db, const char *name);
+const ArgCast *rl_arg_cast(const RuleDb *db, const char *name);
 
 size_t rl_rule_count(const RuleDb *db);
 const Rule *rl_rule(const RuleDb *db, size_t i);

@@ -10,7 +10,7 @@ CREATE TABLE api (
   library TEXT NOT NULL,
   section TEXT NOT NULL,
   cuda_name TEXT NOT NULL,
-  kind TEXT NOT NULL CHECK (kind IN ('function','device_function','type','constant','annotation','unknown')),
+  kind TEXT NOT NULL CHECK (kind IN ('function','device_function','type','constant','annotation','member','unknown')),
   cuda_added INTEGER, cuda_deprecated INTEGER, cuda_changed INTEGER, cuda_removed INTEGER,
   hip_name TEXT,
   hip_added INTEGER, hip_deprecated INTEGER, hip_changed INTEGER, hip_removed INTEGER,
@@ -50,6 +50,12 @@ CREATE TABLE hazard (
 
 -- Every ROCm release some rule names (added, deprecated, changed, removed).
 CREATE TABLE release (version INTEGER PRIMARY KEY, name TEXT NOT NULL);
+
+-- Arguments HIP takes as const void* where CUDA also takes the kernel (data/arg_casts.csv).
+CREATE TABLE arg_cast (
+  cuda_name TEXT PRIMARY KEY,
+  arg INTEGER NOT NULL CHECK (arg >= 0)   -- 0-based index of the argument to cast
+);
 
 -- Warp intrinsics' pre-native HIP forms (data/warp_rewrites.csv).
 CREATE TABLE warp_rewrite (

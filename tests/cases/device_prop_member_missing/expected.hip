@@ -1,0 +1,9 @@
+#include <cstdio>
+#include <hip/hip_runtime.h>
+int main() {
+  hipDeviceProp_t p;
+  hipGetDeviceProperties(&p, 0);
+  // hipport HP1002: hipDeviceProp_t.asyncEngineCount arrives in ROCm 6.0.0, after the target: target a later ROCm or do without it
+  printf("%s %d\n", p.name, p.asyncEngineCount);
+  return 0;
+}
