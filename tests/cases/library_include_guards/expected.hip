@@ -1,0 +1,12 @@
+// Helper headers compile each library's error strings only when its header is in.
+#include <hip/hip_runtime.h>
+#include <hipblas/hipblas.h>
+#ifdef HIPBLAS_H
+static const char *status_text(hipblasStatus_t s) { return s == HIPBLAS_STATUS_SUCCESS ? "ok" : "failed"; }
+#endif
+#ifdef HIPFFT_H_
+static const char *fft_text(hipfftResult r) { return r == HIPFFT_SUCCESS ? "ok" : "failed"; }
+#endif
+#if defined(HIPRAND_H_)
+static const char *rand_text(hiprandStatus_t r) { return r == HIPRAND_STATUS_SUCCESS ? "ok" : "failed"; }
+#endif
