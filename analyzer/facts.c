@@ -85,7 +85,14 @@ static bool is_string_literal(const char *s, size_t n) {
   return (q && (size_t)(q - s) < 4) || (a && (size_t)(a - s) < 4 && !(s[0] >= '0' && s[0] <= '9'));
 }
 
-/* Pattern hazards read this: a name in a comment or a string is not code. */
+static void blank(SourceFile *f, unsigned from, unsigned to) {
+  for (unsigned p = from; p < to; p++)
+    if (f->code_only[p] != '\n')
+      f->code_only[p] = ' ';
+}
+
+/* Pattern hazards read this: a name in a comment or a string is not code. A
+ * string keeps its quotes, so a pattern can still see that a string is there. */
 static void blank_comments_and_strings(Reader *r) {
   SourceFile *f = r->f;
   f->code_only = cm_xmalloc(f->len + 1);
@@ -93,10 +100,15 @@ static void blank_comments_and_strings(Reader *r) {
   for (unsigned i = 0; i < r->ntokens; i++) {
     CXTokenKind k = clang_getTokenKind(r->tokens[i]);
     Range t = r->tok[i];
-    if (k == CXToken_Comment || (k == CXToken_Literal && is_string_literal(f->text + t.begin, t.end - t.begin)))
-      for (unsigned p = t.begin; p < t.end; p++)
-        if (f->code_only[p] != '\n')
-          f->code_only[p] = ' ';
+    const char *open = k == CXToken_Literal && is_string_literal(f->text + t.begin, t.end - t.begin)
+                           ? memchr(f->text + t.begin, '"', t.end - t.begin)
+                           : NULL;
+    if (k == CXToken_Comment)
+      blank(f, t.begin, t.end);
+    else if (open && f->text[t.end - 1] == '"')
+      blank(f, (unsigned)(open - f->text) + 1, t.end - 1);
+    else if (open)
+      blank(f, t.begin, t.end);
   }
 }
 

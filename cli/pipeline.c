@@ -84,20 +84,21 @@ Status pipeline_check_unreadable(const Pipeline *p) {
 }
 
 /* The report goes to a temporary file renamed into place, so a failed run never
- * leaves half a report where a good one was. */
+ * leaves half a report where a good one was; a device or pipe is written to. */
 Status write_report(const char *format, const char *output, const Plan *plan, const RuleDb *db,
                     const VerifyRecords *verify) {
   const Reporter *r = rp_find(format);
   if (!output || strcmp(output, "-") == 0)
     return r->write(stdout, plan, db, verify);
-  char *tmp = cm_xasprintf("%s.hipport-tmp", output);
+  bool special = cm_is_special_file(output);
+  char *tmp = special ? cm_xstrdup(output) : cm_xasprintf("%s.hipport-tmp", output);
   FILE *out = fopen(tmp, "w");
   Status st = out ? r->write(out, plan, db, verify) : cm_fail(ST_INPUT, "%s: cannot write the report here", output);
   if (out && fclose(out) != 0 && !st)
     st = cm_fail(ST_ENV, "%s: write failed", output);
-  if (!st && rename(tmp, output) != 0)
+  if (!st && !special && rename(tmp, output) != 0)
     st = cm_fail(ST_INPUT, "%s: cannot write the report here", output);
-  if (st)
+  if (st && !special)
     unlink(tmp);
   free(tmp);
   return st;

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <sys/stat.h>
 
 static _Thread_local char last_error[1024];
 
@@ -129,3 +130,8 @@ static int remove_entry(const char *path, const struct stat *sb, int flag, struc
 }
 
 void cm_remove_tree(const char *dir) { nftw(dir, remove_entry, 16, FTW_DEPTH | FTW_PHYS); }
+
+bool cm_is_special_file(const char *path) {
+  struct stat st;
+  return stat(path, &st) == 0 && !S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode);
+}

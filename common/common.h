@@ -57,6 +57,10 @@ char *cm_xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* Reads a whole file; ST_INPUT with a message naming the path on failure. */
 Status cm_read_file(const char *path, char **data, size_t *len);
 
+/* A device, pipe or socket (/dev/null, /dev/stdout, a FIFO): written straight
+ * through, never replaced by a rename as a regular file would be. */
+bool cm_is_special_file(const char *path);
+
 /* Removes a folder and everything under it, without following links. */
 void cm_remove_tree(const char *dir);
 

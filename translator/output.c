@@ -29,7 +29,8 @@ Status write_atomically(const char *path, const char *data, size_t len, mode_t m
   Status st = make_parents(path);
   if (st)
     return st;
-  char *tmp = cm_xasprintf("%s.hipport-tmp", path);
+  bool special = cm_is_special_file(path); /* -o /dev/stdout: written to, not replaced */
+  char *tmp = special ? cm_xstrdup(path) : cm_xasprintf("%s.hipport-tmp", path);
   int fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC, mode & 07777);
   if (fd < 0) {
     st = cm_fail(ST_INPUT, "%s: cannot write: %s", path, strerror(errno));
@@ -49,9 +50,9 @@ Status write_atomically(const char *path, const char *data, size_t len, mode_t m
   }
   if (close(fd) != 0 && !st)
     st = cm_fail(ST_ENV, "%s: write failed: %s", path, strerror(errno));
-  if (!st && rename(tmp, path) != 0)
+  if (!st && !special && rename(tmp, path) != 0)
     st = cm_fail(ST_ENV, "%s: cannot rename into place: %s", path, strerror(errno));
-  if (st)
+  if (st && !special)
     unlink(tmp);
   free(tmp);
   return st;

@@ -80,7 +80,7 @@ static Status check_destination(Run *r, bool src_is_dir) {
   if (src_is_dir && strcmp(o->out, "-") == 0)
     return cm_fail(ST_USAGE, "translate: -o - writes one file to standard output: the source is a folder, give -o a folder");
   if (!src_is_dir)
-    return strcmp(o->out, "-") == 0 || o->force || access(o->out, F_OK) != 0
+    return strcmp(o->out, "-") == 0 || o->force || access(o->out, F_OK) != 0 || cm_is_special_file(o->out)
                ? ST_OK
                : cm_fail(ST_USAGE, "translate: %s exists: pass --force to overwrite it", o->out);
   r->out_root = resolve_out(o->out);
