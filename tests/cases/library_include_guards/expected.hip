@@ -10,3 +10,9 @@ static const char *fft_text(hipfftResult r) { return r == HIPFFT_SUCCESS ? "ok" 
 #if defined(HIPRAND_H_)
 static const char *rand_text(hiprandStatus_t r) { return r == HIPRAND_STATUS_SUCCESS ? "ok" : "failed"; }
 #endif
+#ifdef HIPSPARSE_H
+static const char *sparse_text(hipsparseStatus_t s) { return s == HIPSPARSE_STATUS_SUCCESS ? "ok" : "failed"; }
+#endif
+#ifdef HIPSOLVER_H
+static const char *solver_text(hipsolverStatus_t s) { return s == HIPSOLVER_STATUS_SUCCESS ? "ok" : "failed"; }
+#endif
