@@ -54,6 +54,7 @@ typedef struct {
 Status parse_env_init(ParseEnv *env, const ScanOptions *opt, const RuleDb *db, Strings include_dirs);
 void parse_env_free(ParseEnv *env);
 bool is_cuda_header_path(const ParseEnv *env, const char *path);
+bool is_same_name_library_path(const ParseEnv *env, const char *path);
 
 /* Parses one file and fills its facts (facts.c does the reading). */
 void parse_file(const ParseEnv *env, CXIndex index, const Candidate *c, SourceFile *f);

@@ -162,7 +162,7 @@ static void read_include(Reader *r, unsigned i, unsigned end) {
 /* ---- identifiers ---- */
 
 /* Where the declaration a token names lives: 0 none known, 1 CUDA headers,
- * 2 other system headers, 3 the user's own code. */
+ * 2 other system headers or the toolkit's Thrust and CUB, 3 the user's own code. */
 static int declared_in(Reader *r, unsigned i, const char *name, size_t n) {
   if (!r->cursors)
     return 0;
@@ -183,12 +183,22 @@ static int declared_in(Reader *r, unsigned i, const char *name, size_t n) {
     return 0; /* declared where it is used: clang's stand-in for a name no header declares any more */
   CXString fname = clang_getFileName(file);
   const char *path = clang_getCString(fname);
-  int where = !path ? 0 : is_cuda_header_path(r->env, path) ? 1 : clang_Location_isInSystemHeader(loc) ? 2 : 3;
+  int where = !path                                       ? 0
+              : is_same_name_library_path(r->env, path)     ? 2
+              : is_cuda_header_path(r->env, path)           ? 1
+              : clang_Location_isInSystemHeader(loc)        ? 2
+                                                            : 3;
   clang_disposeString(fname);
   return where;
 }
 
 static bool after_member_access(Reader *r, unsigned i) { return i > 0 && (tok_is(r, i - 1, ".") || tok_is(r, i - 1, "->")); }
+
+/* Without the tree, `cub` is a namespace only where C++ says so: before `::` or
+ * after `namespace` (`using namespace cub;`). An alias target (`= cub;`) is missed. */
+static bool used_as_namespace(Reader *r, unsigned i) {
+  return tok_is(r, i + 1, "::") || (i > 0 && tok_is(r, i - 1, "namespace"));
+}
 
 static void read_identifier(Reader *r, unsigned i, bool in_macro) {
   const char *name = r->f->text + r->tok[i].begin;
@@ -200,6 +210,8 @@ static void read_identifier(Reader *r, unsigned i, bool in_macro) {
   int where = r->parsed && active && !in_macro ? declared_in(r, i, name, n) : 0;
   if (where == 3 || (where == 2 && !rule))
     return; /* the user's own name, or a system one the rules do not know */
+  if (rule && rule->kind == RK_NAMESPACE && where == 0 && !used_as_namespace(r, i))
+    return;
   /* Without the tree, a toolkit name the rules miss counts only when it could
    * not be a user's (a struct field called `any` is not cooperative groups). */
   if (!rule && where != 1 &&

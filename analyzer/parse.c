@@ -32,6 +32,8 @@ static int base_args(const ParseEnv *env, const char **args, bool with_pch) {
   args[n++] = env->cuda_flag;
   args[n++] = "-std=c++17";
   args[n++] = "-Wno-unknown-cuda-version";
+  args[n++] = "-Xclang";
+  args[n++] = "-fcuda-allow-variadic-functions";
   args[n++] = "-isystem";
   args[n++] = env->compat_include;
   if (env->cccl_include) {
@@ -48,6 +50,17 @@ static int base_args(const ParseEnv *env, const char **args, bool with_pch) {
 bool is_cuda_header_path(const ParseEnv *env, const char *path) {
   size_t n = strlen(env->cuda_include);
   return strncmp(path, env->cuda_include, n) == 0 && path[n] == '/';
+}
+
+/* The toolkit's Thrust and CUB (under include/, or include/cccl/ from CUDA 13):
+ * rocThrust and hipCUB keep their names, so what they declare is no CUDA API. */
+bool is_same_name_library_path(const ParseEnv *env, const char *path) {
+  if (!is_cuda_header_path(env, path))
+    return false;
+  const char *rest = path + strlen(env->cuda_include) + 1;
+  if (strncmp(rest, "cccl/", 5) == 0)
+    rest += 5;
+  return strncmp(rest, "thrust/", 7) == 0 || strncmp(rest, "cub/", 4) == 0;
 }
 
 /* Only the toolkit's own declarations: clang's CUDA wrappers also declare device
@@ -145,25 +158,45 @@ static bool breaks_the_tree(CXDiagnostic d) {
   return syntax;
 }
 
+/* A diagnostic as clang prints it, location first. */
+static char *diag_text(CXDiagnostic d) {
+  CXString s = clang_formatDiagnostic(d, CXDiagnostic_DisplaySourceLocation | CXDiagnostic_DisplayColumn);
+  char *text = cm_xstrdup(clang_getCString(s));
+  clang_disposeString(s);
+  return text;
+}
+
+/* clang's own stop after 20 errors names no cause: the first error does. */
+static bool is_error_limit(CXDiagnostic d) {
+  CXString s = clang_getDiagnosticSpelling(d);
+  bool limit = strstr(clang_getCString(s), "too many errors emitted") != NULL;
+  clang_disposeString(s);
+  return limit;
+}
+
 /* The first syntax error in the file itself, or a fatal one anywhere: why the
  * parse is not to be trusted. NULL when the parse is good. */
 static char *parse_error(CXTranslationUnit tu, unsigned *offset) {
   unsigned n = clang_getNumDiagnostics(tu);
-  char *why = NULL;
+  char *why = NULL, *first = NULL;
   for (unsigned i = 0; i < n && !why; i++) {
     CXDiagnostic d = clang_getDiagnostic(tu, i);
     enum CXDiagnosticSeverity sev = clang_getDiagnosticSeverity(d);
     CXSourceLocation loc = clang_getDiagnosticLocation(d);
-    if (sev == CXDiagnostic_Fatal ||
-        (sev == CXDiagnostic_Error && clang_Location_isFromMainFile(loc) && breaks_the_tree(d))) {
+    if (sev == CXDiagnostic_Fatal && is_error_limit(d) && first) {
+      why = first;
+      first = NULL;
+    } else if (sev == CXDiagnostic_Fatal ||
+               (sev == CXDiagnostic_Error && clang_Location_isFromMainFile(loc) && breaks_the_tree(d))) {
       if (clang_Location_isFromMainFile(loc))
         clang_getFileLocation(loc, NULL, NULL, NULL, offset);
-      CXString s = clang_formatDiagnostic(d, CXDiagnostic_DisplaySourceLocation | CXDiagnostic_DisplayColumn);
-      why = cm_xstrdup(clang_getCString(s));
-      clang_disposeString(s);
+      why = diag_text(d);
+    } else if (sev == CXDiagnostic_Error && !first) {
+      first = diag_text(d);
     }
     clang_disposeDiagnostic(d);
   }
+  free(first);
   return why;
 }
 

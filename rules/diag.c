@@ -31,7 +31,7 @@ static const char *kind_names[] = {
     [RK_FUNCTION] = "function", [RK_DEVICE_FUNCTION] = "device_function",
     [RK_TYPE] = "type",         [RK_CONSTANT] = "constant",
     [RK_ANNOTATION] = "annotation", [RK_MEMBER] = "member",
-    [RK_UNKNOWN] = "unknown",
+    [RK_NAMESPACE] = "namespace",   [RK_UNKNOWN] = "unknown",
 };
 
 const char *rl_kind_name(RuleKind k) { return kind_names[k]; }

@@ -44,8 +44,10 @@ const char *rl_severity_name(Severity s);
 
 /* RK_ANNOTATION: a macro that only decorates a declaration (CUDART_CB); with
  * no HIP name it means HIP needs nothing there, and translate deletes it.
- * RK_MEMBER: a field of a CUDA struct, named Type.field (cudaDeviceProp.uuid). */
-typedef enum { RK_FUNCTION, RK_DEVICE_FUNCTION, RK_TYPE, RK_CONSTANT, RK_ANNOTATION, RK_MEMBER, RK_UNKNOWN } RuleKind;
+ * RK_MEMBER: a field of a CUDA struct, named Type.field (cudaDeviceProp.uuid).
+ * RK_NAMESPACE: a C++ namespace (cub -> hipcub); read without the tree, its
+ * name counts only before `::` or after `namespace`, so a variable is left alone. */
+typedef enum { RK_FUNCTION, RK_DEVICE_FUNCTION, RK_TYPE, RK_CONSTANT, RK_ANNOTATION, RK_MEMBER, RK_NAMESPACE, RK_UNKNOWN } RuleKind;
 const char *rl_kind_name(RuleKind k);
 bool rl_kind_parse(const char *s, RuleKind *out);
 

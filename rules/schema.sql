@@ -10,7 +10,7 @@ CREATE TABLE api (
   library TEXT NOT NULL,
   section TEXT NOT NULL,
   cuda_name TEXT NOT NULL,
-  kind TEXT NOT NULL CHECK (kind IN ('function','device_function','type','constant','annotation','member','unknown')),
+  kind TEXT NOT NULL CHECK (kind IN ('function','device_function','type','constant','annotation','member','namespace','unknown')),
   cuda_added INTEGER, cuda_deprecated INTEGER, cuda_changed INTEGER, cuda_removed INTEGER,
   hip_name TEXT,
   hip_added INTEGER, hip_deprecated INTEGER, hip_changed INTEGER, hip_removed INTEGER,

@@ -69,6 +69,18 @@ static void report(TranslateResult *res, const FilePlan *fp, const char *t, size
   vec_push(&res->leftovers, l);
 }
 
+/* A namespace rule's name counts where C++ makes it one (`cub::`, `namespace cub`),
+ * as the analyzer reads it without the tree: a variable called cub is no leftover. */
+static bool namespace_use(const char *t, size_t len, size_t i, size_t j) {
+  while (j < len && (t[j] == ' ' || t[j] == '\t'))
+    j++;
+  if (j + 1 < len && t[j] == ':' && t[j + 1] == ':')
+    return true;
+  while (i > 0 && (t[i - 1] == ' ' || t[i - 1] == '\t'))
+    i--;
+  return i >= 9 && memcmp(t + i - 9, "namespace", 9) == 0 && (i == 9 || !ident_char(t[i - 10]));
+}
+
 void find_leftovers(const FilePlan *fp, const RuleDb *db, const char *t, size_t len, TranslateResult *res) {
   for (size_t i = 0; i < len;) {
     size_t next = skip_non_code(t, len, i);
@@ -85,7 +97,8 @@ void find_leftovers(const FilePlan *fp, const RuleDb *db, const char *t, size_t 
       j++;
     const Rule *r = rl_lookup(db, t + i, j - i);
     bool member = i > 0 && (t[i - 1] == '.' || (i > 1 && t[i - 1] == '>' && t[i - 2] == '-'));
-    if (r && r->hip && strcmp(r->hip, r->cuda) != 0 && !member && !explained(fp, t + i, j - i) &&
+    bool not_namespace = r && r->kind == RK_NAMESPACE && !namespace_use(t, len, i, j);
+    if (r && r->hip && strcmp(r->hip, r->cuda) != 0 && !member && !not_namespace && !explained(fp, t + i, j - i) &&
         !rl_warp_rewrite(db, r->cuda) && !fenced(t, i))
       report(res, fp, t, i, j - i);
     i = j;

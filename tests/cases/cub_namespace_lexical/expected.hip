@@ -1,0 +1,29 @@
+// hipCUB keeps CUB's API in namespace hipcub: only the namespace and the header
+// change. Without the tree, cub is the namespace only before :: or after
+// `namespace`; a variable called cub stays.
+#include <hip/hip_runtime.h>
+#include <hipcub/hipcub.hpp>
+
+using namespace hipcub;
+static int broken( = 1; // a syntax error: read without the tree
+
+int sum_on_device(const int* in, int* out, int n)
+{
+    void* scratch = nullptr;
+    size_t bytes = 0;
+    hipcub::DeviceReduce::Sum(scratch, bytes, in, out, n);
+    hipMalloc(&scratch, bytes);
+    DeviceReduce::Sum(scratch, bytes, in, out, n);
+    hipFree(scratch);
+    int cub = n; // not the namespace
+    return cub;
+}
+
+__global__ void block_sum(const int* in, int* out)
+{
+    typedef hipcub::BlockReduce<int, 128> BlockReduce;
+    __shared__ typename BlockReduce::TempStorage temp;
+    int v = BlockReduce(temp).Sum(in[threadIdx.x]);
+    if (threadIdx.x == 0)
+        *out = v;
+}
