@@ -183,11 +183,11 @@ static int declared_in(Reader *r, unsigned i, const char *name, size_t n) {
     return 0; /* declared where it is used: clang's stand-in for a name no header declares any more */
   CXString fname = clang_getFileName(file);
   const char *path = clang_getCString(fname);
-  int where = !path                                       ? 0
-              : is_same_name_library_path(r->env, path)     ? 2
-              : is_cuda_header_path(r->env, path)           ? 1
-              : clang_Location_isInSystemHeader(loc)        ? 2
-                                                            : 3;
+  int where = !path                                   ? 0
+              : is_same_name_library_path(r->env, path) ? 2
+              : is_cuda_header_path(r->env, path)       ? 1
+              : clang_Location_isInSystemHeader(loc)    ? 2
+                                                        : 3;
   clang_disposeString(fname);
   return where;
 }
