@@ -168,6 +168,12 @@ static int declared_in(Reader *r, unsigned i, const char *name, size_t n) {
     return 0;
   CXCursor c = r->cursors[i];
   CXCursor ref = clang_getCursorReferenced(c);
+  if (clang_getCursorKind(ref) == CXCursor_OverloadedDeclRef) {
+    /* a call with template-dependent arguments names its candidates, not one declaration */
+    if (clang_getNumOverloadedDecls(ref) == 0)
+      return 0;
+    ref = clang_getOverloadedDecl(ref, 0);
+  }
   if (clang_Cursor_isNull(ref) || clang_isInvalid(clang_getCursorKind(ref)))
     return 0;
   CXString s = clang_getCursorSpelling(ref);
