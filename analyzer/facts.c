@@ -206,6 +206,12 @@ static bool used_as_namespace(Reader *r, unsigned i) {
   return tok_is(r, i + 1, "::") || (i > 0 && tok_is(r, i - 1, "namespace"));
 }
 
+/* CUDA 13's Thrust and CUB take some names from libcu++ (`thrust::plus` is
+ * `cuda::std::plus`); named through them, rocThrust and hipCUB provide them. */
+static bool same_name_library_qualified(Reader *r, unsigned i) {
+  return i > 1 && tok_is(r, i - 1, "::") && (tok_is(r, i - 2, "thrust") || tok_is(r, i - 2, "cub"));
+}
+
 static void read_identifier(Reader *r, unsigned i, bool in_macro) {
   const char *name = r->f->text + r->tok[i].begin;
   size_t n = r->tok[i].end - r->tok[i].begin;
@@ -214,6 +220,8 @@ static void read_identifier(Reader *r, unsigned i, bool in_macro) {
   const Rule *rule = rl_lookup(r->env->db, name, n);
   bool active = !in_ranges(r->skipped.items, r->skipped.len, r->tok[i].begin);
   int where = r->parsed && active && !in_macro ? declared_in(r, i, name, n) : 0;
+  if (where == 1 && same_name_library_qualified(r, i))
+    where = 2;
   if (where == 3 || (where == 2 && !rule))
     return; /* the user's own name, or a system one the rules do not know */
   if (rule && rule->kind == RK_NAMESPACE && where == 0 && !used_as_namespace(r, i))

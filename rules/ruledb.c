@@ -251,8 +251,10 @@ const HeaderRule *rl_lookup_header(const RuleDb *db, const char *name, size_t le
 char *rl_header_target(const HeaderRule *h, const char *name) {
   if (!h->hip)
     return NULL;
-  size_t n = strlen(h->cuda);
-  if (n > 0 && h->cuda[n - 1] == '/' && strncmp(name, h->cuda, n) == 0)
+  /* a folder maps into a folder (thrust/ -> thrust/); into one file (cub/ ->
+   * hipcub/hipcub.hpp), every header under it becomes that file */
+  size_t n = strlen(h->cuda), m = strlen(h->hip);
+  if (n > 0 && h->cuda[n - 1] == '/' && m > 0 && h->hip[m - 1] == '/' && strncmp(name, h->cuda, n) == 0)
     return cm_xasprintf("%s%s", h->hip, name + n);
   return cm_xstrdup(h->hip);
 }

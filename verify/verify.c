@@ -21,6 +21,9 @@ static const struct {
     {"cublas", "hipblas", "hipblas/hipblas.h"},    {"curand", "hiprand", "hiprand/hiprand.h"},
     {"cufft", "hipfft", "hipfft/hipfft.h"},        {"cusparse", "hipsparse", "hipsparse/hipsparse.h"},
     {"cusolver", "hipsolver", "hipsolver/hipsolver.h"},
+    /* rocThrust keeps thrust/ paths; only its HIP backend folder tells it from the CUDA toolkit's */
+    {"thrust", "rocthrust", "thrust/system/hip/execution_policy.h"},
+    {"cub", "hipcub", "hipcub/hipcub.hpp"},
 };
 
 static const char *missing_library(const Program *p) {

@@ -311,6 +311,20 @@ def device_props():
     return {"sum": sum((i * 13) % 200 - 100 for i in range(n)), "block_is_warp_multiple": 1}
 
 
+def thrust_cub():
+    n, block = 1 << 16, 128
+    s, keys = 12345, []
+    for _ in range(n):
+        s = (s * 1103515245 + 12345) & 0xFFFFFFFF
+        keys.append((s >> 1) % 100000)
+    srt = sorted(keys)
+    tripled = [3 * k - 7 for k in srt]
+    sums = [sum(tripled[b * block:(b + 1) * block]) for b in range(n // block)]
+    return {"sorted[0]": srt[0], "sorted[32768]": srt[n // 2], "sorted[65535]": srt[-1],
+            "total": sum(keys), "block_sum[0]": sums[0], "block_sum[511]": sums[-1],
+            "mismatches": 0}
+
+
 def broken_parse():
     return {}
 

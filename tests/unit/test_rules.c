@@ -128,6 +128,17 @@ static void header_under_a_folder_rule_keeps_its_path(void **state) {
   free(target);
 }
 
+/* cub/ maps onto hipCUB's umbrella header, not into a folder of that name. */
+static void header_under_a_folder_rule_onto_one_file(void **state) {
+  const char *name = "cub/block/block_reduce.cuh";
+  const HeaderRule *h = rl_lookup_header(db, name, strlen(name));
+  assert_non_null(h);
+  assert_string_equal(h->cuda, "cub/");
+  char *target = rl_header_target(h, name);
+  assert_string_equal(target, "hipcub/hipcub.hpp");
+  free(target);
+}
+
 static void header_without_counterpart_has_no_target(void **state) {
   for (size_t i = 0; i < rl_header_count(db); i++) {
     const HeaderRule *h = rl_header(db, i);
@@ -325,6 +336,7 @@ int main(int argc, char **argv) {
       cmocka_unit_test(one_name_in_two_libraries_chains),
       cmocka_unit_test(exact_header_maps),
       cmocka_unit_test(header_under_a_folder_rule_keeps_its_path),
+      cmocka_unit_test(header_under_a_folder_rule_onto_one_file),
       cmocka_unit_test(header_without_counterpart_has_no_target),
       cmocka_unit_test(availability_follows_the_hip_release),
       cmocka_unit_test(unmapped_name_is_unmapped_in_every_release),
