@@ -163,18 +163,24 @@ static void read_include(Reader *r, unsigned i, unsigned end) {
 
 /* Where the declaration a token names lives: 0 none known, 1 CUDA headers,
  * 2 other system headers or the toolkit's Thrust and CUB, 3 the user's own code. */
+/* The declaration token i names; null when none. */
+static CXCursor referenced_decl(Reader *r, unsigned i) {
+  CXCursor ref = clang_getCursorReferenced(r->cursors[i]);
+  if (clang_getCursorKind(ref) == CXCursor_OverloadedDeclRef) {
+    /* a call with template-dependent arguments names its candidates, not one declaration */
+    if (clang_getNumOverloadedDecls(ref) == 0)
+      return clang_getNullCursor();
+    ref = clang_getOverloadedDecl(ref, 0);
+  }
+  return clang_isInvalid(clang_getCursorKind(ref)) ? clang_getNullCursor() : ref;
+}
+
 static int declared_in(Reader *r, unsigned i, const char *name, size_t n) {
   if (!r->cursors)
     return 0;
   CXCursor c = r->cursors[i];
-  CXCursor ref = clang_getCursorReferenced(c);
-  if (clang_getCursorKind(ref) == CXCursor_OverloadedDeclRef) {
-    /* a call with template-dependent arguments names its candidates, not one declaration */
-    if (clang_getNumOverloadedDecls(ref) == 0)
-      return 0;
-    ref = clang_getOverloadedDecl(ref, 0);
-  }
-  if (clang_Cursor_isNull(ref) || clang_isInvalid(clang_getCursorKind(ref)))
+  CXCursor ref = referenced_decl(r, i);
+  if (clang_Cursor_isNull(ref))
     return 0;
   CXString s = clang_getCursorSpelling(ref);
   bool same = strncmp(clang_getCString(s), name, n) == 0 && clang_getCString(s)[n] == '\0';
@@ -212,6 +218,38 @@ static bool same_name_library_qualified(Reader *r, unsigned i) {
   return i > 1 && tok_is(r, i - 1, "::") && (tok_is(r, i - 2, "thrust") || tok_is(r, i - 2, "cub"));
 }
 
+static bool outermost_namespace_is(CXCursor c, const char *ns) {
+  bool found = false;
+  for (c = clang_getCursorSemanticParent(c); !clang_Cursor_isNull(c) && !clang_isTranslationUnit(clang_getCursorKind(c));
+       c = clang_getCursorSemanticParent(c)) {
+    if (clang_getCursorKind(c) != CXCursor_Namespace)
+      continue;
+    CXString s = clang_getCursorSpelling(c);
+    found = strcmp(clang_getCString(s), ns) == 0;
+    clang_disposeString(s);
+  }
+  return found;
+}
+
+/* Cooperative groups' common words (reduce, plus, wait) have rules under their
+ * namespace, "cooperative_groups::reduce", so that std::plus or a user's reduce
+ * is never taken for them. With the tree, the declaration says; without it, only
+ * the qualifiers `cg::` (the customary alias) and `cooperative_groups::` do. */
+static const Rule *namespaced_rule(Reader *r, unsigned i, int where, const char *name, size_t n, char **qualified) {
+  static const char ns[] = "cooperative_groups";
+  bool in_ns = where == 1 ? outermost_namespace_is(referenced_decl(r, i), ns)
+               : where == 0 && i > 1 && tok_is(r, i - 1, "::") && (tok_is(r, i - 2, "cg") || tok_is(r, i - 2, ns));
+  if (!in_ns)
+    return NULL;
+  char *key = cm_xasprintf("%s::%.*s", ns, (int)n, name);
+  const Rule *rule = rl_lookup(r->env->db, key, strlen(key));
+  if (rule)
+    *qualified = key;
+  else
+    free(key);
+  return rule;
+}
+
 static void read_identifier(Reader *r, unsigned i, bool in_macro) {
   const char *name = r->f->text + r->tok[i].begin;
   size_t n = r->tok[i].end - r->tok[i].begin;
@@ -222,6 +260,9 @@ static void read_identifier(Reader *r, unsigned i, bool in_macro) {
   int where = r->parsed && active && !in_macro ? declared_in(r, i, name, n) : 0;
   if (where == 1 && same_name_library_qualified(r, i))
     where = 2;
+  char *qualified = NULL;
+  if (!rule && where <= 1)
+    rule = namespaced_rule(r, i, where, name, n, &qualified);
   if (where == 3 || (where == 2 && !rule))
     return; /* the user's own name, or a system one the rules do not know */
   if (rule && rule->kind == RK_NAMESPACE && where == 0 && !used_as_namespace(r, i))
@@ -234,7 +275,7 @@ static void read_identifier(Reader *r, unsigned i, bool in_macro) {
   const char *cursor = "token";
   if (r->cursors && active && !in_macro)
     cursor = kind_spelling(clang_getCursorKind(r->cursors[i]));
-  add_fact(r, FK_IDENT, r->tok[i].begin, (unsigned)n, cm_xstrndup(name, n), cursor, in_macro);
+  add_fact(r, FK_IDENT, r->tok[i].begin, (unsigned)n, qualified ? qualified : cm_xstrndup(name, n), cursor, in_macro);
   r->f->facts.items[r->f->facts.len - 1].cuda_declared = where == 1;
 }
 
