@@ -440,6 +440,51 @@ static void read_member_ref(Reader *r, CXCursor c) {
   clang_disposeString(name);
 }
 
+static enum CXChildVisitResult take_first(CXCursor c, CXCursor parent, CXClientData first) {
+  *(CXCursor *)first = c;
+  return CXChildVisit_Break;
+}
+
+/* The first token starting at or after `off`. */
+static unsigned token_at(Reader *r, unsigned off) {
+  unsigned lo = 0, hi = r->ntokens;
+  while (lo < hi) {
+    unsigned mid = (lo + hi) / 2;
+    if (r->tok[mid].begin < off)
+      lo = mid + 1;
+    else
+      hi = mid;
+  }
+  return lo;
+}
+
+/* obj.member that no longer compiles because CUDA removed the member
+ * (cudaDeviceProp.deviceOverlap in CUDA 13): clang keeps it as a recovery
+ * expression around `obj`, whose type still names the CUDA struct. */
+static void read_removed_member(Reader *r, CXCursor c) {
+  CXCursor base = clang_getNullCursor();
+  clang_visitChildren(c, take_first, &base);
+  if (clang_Cursor_isNull(base) || !clang_isExpression(clang_getCursorKind(base)))
+    return;
+  CXType t = clang_getCanonicalType(clang_getCursorType(base));
+  if (t.kind == CXType_Pointer)
+    t = clang_getPointeeType(t);
+  CXCursor owner = clang_getTypeDeclaration(t);
+  if (clang_Cursor_isNull(owner) || !declared_in_cuda(r, owner))
+    return;
+  Range whole = cursor_range(c);
+  unsigned k = token_at(r, cursor_range(base).end);
+  if (!(tok_is(r, k, ".") || tok_is(r, k, "->")) || k + 1 >= r->ntokens || r->tok[k + 1].end > whole.end ||
+      clang_getTokenKind(r->tokens[k + 1]) != CXToken_Identifier)
+    return;
+  Range m = r->tok[k + 1];
+  CXString owner_name = clang_getCursorSpelling(owner);
+  add_fact(r, FK_MEMBER, m.begin, m.end - m.begin,
+           cm_xasprintf("%s.%.*s", clang_getCString(owner_name), (int)(m.end - m.begin), r->f->text + m.begin),
+           kind_spelling(CXCursor_UnexposedExpr), false);
+  clang_disposeString(owner_name);
+}
+
 static enum CXChildVisitResult visit_tree(CXCursor c, CXCursor parent, CXClientData data) {
   Reader *r = data;
   if (!clang_Location_isFromMainFile(clang_getCursorLocation(c)))
@@ -453,6 +498,9 @@ static enum CXChildVisitResult visit_tree(CXCursor c, CXCursor parent, CXClientD
     break;
   case CXCursor_MemberRefExpr:
     read_member_ref(r, c);
+    break;
+  case CXCursor_UnexposedExpr:
+    read_removed_member(r, c);
     break;
   default:
     break;
@@ -539,8 +587,9 @@ void collect_facts(const ParseEnv *env, CXTranslationUnit tu, bool parsed, Sourc
   }
   read_skipped(&r);
   read_tokens(&r);
-  if (parsed)
-    clang_visitChildren(clang_getTranslationUnitCursor(tu), visit_tree, &r);
+  /* even a parse with errors has a tree: what it resolves (a member of a CUDA
+   * struct, a function's __global__) holds, where its names would not */
+  clang_visitChildren(clang_getTranslationUnitCursor(tu), visit_tree, &r);
   blank_comments_and_strings(&r);
   read_all(&r);
   qsort(f->facts.items, f->facts.len, sizeof *f->facts.items, by_offset);
