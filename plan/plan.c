@@ -120,6 +120,8 @@ static void plan_ident(FilePlan *fp, const Fact *f, const RuleDb *db, const Plan
     const ArgCast *cast = u.available ? rl_arg_cast(db, f->name) : NULL;
     if (cast)
       plan_arg_cast(fp, f, cast);
+    if (u.available)
+      plan_default_args(fp, f, db);
   }
   vec_push(&fp->uses, u);
 }

@@ -30,6 +30,7 @@ void plan_warp(FilePlan *fp, const Fact *f, const WarpRewrite *w, Version target
 bool plan_launch_ggl(FilePlan *fp, const Fact *f);
 void plan_erase(FilePlan *fp, const Fact *f);
 void plan_arg_cast(FilePlan *fp, const Fact *f, const ArgCast *c);
+void plan_default_args(FilePlan *fp, const Fact *f, const RuleDb *db);
 bool plan_duplicate_include(FilePlan *fp, const PlannedUse *u);
 void plan_runtime_include(FilePlan *fp);
 void plan_fenced_regions(FilePlan *fp);

@@ -1,7 +1,8 @@
 /* The edits that are more than a rename: kernel launches in hipLaunchKernelGGL
  * form, warp intrinsics for targets before HIP had them natively, duplicate
  * includes, the runtime include nvcc adds implicitly, annotations HIP needs
- * nothing for, kernels cast where HIP wants const void*, and the regions a user fenced off with `// hipport off` ...
+ * nothing for, kernels cast where HIP wants const void*, trailing arguments HIP
+ * has no default for, and the regions a user fenced off with `// hipport off` ...
  * `// hipport on`. Each works on the byte offsets of the original text, in small
  * edits that never overlap a rename. */
 #define _GNU_SOURCE
@@ -126,6 +127,22 @@ void plan_arg_cast(FilePlan *fp, const Fact *f, const ArgCast *c) {
     return;
   add_edit(fp, r.begin, 0, "reinterpret_cast<const void*>(");
   add_edit(fp, r.end, 0, ")");
+}
+
+/* ---- trailing arguments CUDA defaults and HIP does not ---- */
+
+/* cudaStreamWaitEvent(s, e) -> hipStreamWaitEvent(s, e, 0). */
+void plan_default_args(FilePlan *fp, const Fact *f, const RuleDb *db) {
+  Args a;
+  if (!call_args(fp->src, f->offset + f->length, &a) || a.n >= MAX_ARGS)
+    return;
+  Buf added = {0};
+  const DefaultArg *d;
+  for (unsigned i = a.n; (d = rl_default_arg(db, f->name, i)); i++)
+    buf_printf(&added, "%s%s", i > 0 ? ", " : "", d->value);
+  if (added.len)
+    add_edit(fp, a.rparen, 0, buf_cstr(&added));
+  buf_free(&added);
 }
 
 /* ---- kernel launches in hipLaunchKernelGGL form ---- */

@@ -3,7 +3,7 @@
  *
  *   hipport-rulesdb OUT.db SCHEMA.sql --api FILE.csv... --headers FILE.csv --hazards FILE.csv
  *                   --warp FILE.csv
- *                   --casts FILE.csv
+ *                   --casts FILE.csv --defaults FILE.csv
  *
  * API files are read in order; a later row with the same (library, cuda_name)
  * replaces an earlier one, so project-owned corrections sit in their own file on
@@ -209,6 +209,17 @@ static Status cast_row(Ctx *x, Csv *c, const int *cols, sqlite3_stmt *st) {
   return ST_OK;
 }
 
+static Status default_row(Ctx *x, Csv *c, const int *cols, sqlite3_stmt *st) {
+  char *end;
+  long arg = strtol(field(c, cols[1]), &end, 10);
+  if (!*field(c, cols[0]) || end == field(c, cols[1]) || *end || arg < 0 || !*field(c, cols[2]))
+    return cm_fail(ST_INPUT, "%s:%d: cuda_name, an argument index >= 0 and a value are required", x->path, x->line);
+  sqlite3_bind_text(st, 1, field(c, cols[0]), -1, SQLITE_TRANSIENT);
+  sqlite3_bind_int(st, 2, (int)arg);
+  sqlite3_bind_text(st, 3, field(c, cols[2]), -1, SQLITE_TRANSIENT);
+  return ST_OK;
+}
+
 static Status load_diagnostics(sqlite3 *db) {
   static const char *per[] = {[EP_USE] = "use", [EP_API] = "api", [EP_FILE] = "file"};
   sqlite3_stmt *st;
@@ -243,6 +254,7 @@ static Status build(Ctx *x, int argc, char **argv) {
   static const char *const hazard_cols[] = {"code", "check", "pattern", "message"};
   static const char *const warp_cols[] = {"cuda_name", "native_since", "legacy_name", "mask_arg", "legacy_args"};
   static const char *const cast_cols[] = {"cuda_name", "arg"};
+  static const char *const default_cols[] = {"cuda_name", "arg", "value"};
   char *schema;
   size_t len;
   Status st = cm_read_file(argv[2], &schema, &len);
@@ -264,6 +276,8 @@ static Status build(Ctx *x, int argc, char **argv) {
       st = load_csv(x, argv[i + 1], warp_cols, 5, "INSERT INTO warp_rewrite VALUES (?,?,?,?,?)", warp_row);
     else if (strcmp(argv[i], "--casts") == 0)
       st = load_csv(x, argv[i + 1], cast_cols, 2, "INSERT INTO arg_cast VALUES (?,?)", cast_row);
+    else if (strcmp(argv[i], "--defaults") == 0)
+      st = load_csv(x, argv[i + 1], default_cols, 3, "INSERT INTO default_arg VALUES (?,?,?)", default_row);
     else
       st = cm_fail(ST_USAGE, "unknown option %s", argv[i]);
   }
@@ -274,7 +288,7 @@ static Status build(Ctx *x, int argc, char **argv) {
 
 int main(int argc, char **argv) {
   if (argc < 5 || argc % 2 == 0) {
-    fprintf(stderr, "usage: %s OUT.db SCHEMA.sql (--api|--headers|--hazards|--warp|--casts) FILE.csv...\n", argv[0]);
+    fprintf(stderr, "usage: %s OUT.db SCHEMA.sql (--api|--headers|--hazards|--warp|--casts|--defaults) FILE.csv...\n", argv[0]);
     return ST_USAGE;
   }
   char *tmp = cm_xasprintf("%s.tmp", argv[1]);

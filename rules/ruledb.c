@@ -28,6 +28,7 @@ struct RuleDb {
   VEC(Version) releases;
   VEC(WarpRewrite) warp;
   VEC(ArgCast) casts;
+  VEC(DefaultArg) defaults;
   Hash by_name, by_header;
 };
 
@@ -128,6 +129,11 @@ static void read_cast(RuleDb *db, sqlite3_stmt *st) {
   vec_push(&db->casts, c);
 }
 
+static void read_default(RuleDb *db, sqlite3_stmt *st) {
+  DefaultArg d = {.cuda = col_text(db, st, 0), .arg = (unsigned)sqlite3_column_int(st, 1), .value = col_text(db, st, 2)};
+  vec_push(&db->defaults, d);
+}
+
 static void read_release(RuleDb *db, sqlite3_stmt *st) { vec_push(&db->releases, col_version(st, 0)); }
 
 static Status query(RuleDb *db, sqlite3 *sq, const char *sql, void (*row)(RuleDb *, sqlite3_stmt *)) {
@@ -172,7 +178,8 @@ static Status load(RuleDb *db, sqlite3 *sq) {
       (st = query(db, sq, "SELECT version FROM release ORDER BY version", read_release)) ||
       (st = query(db, sq, "SELECT cuda_name, native_since, legacy_name, mask_arg, legacy_args FROM warp_rewrite",
                   read_warp)) ||
-      (st = query(db, sq, "SELECT cuda_name, arg FROM arg_cast", read_cast)))
+      (st = query(db, sq, "SELECT cuda_name, arg FROM arg_cast", read_cast)) ||
+      (st = query(db, sq, "SELECT cuda_name, arg, value FROM default_arg", read_default)))
     return st;
   if (db->releases.len == 0)
     return cm_fail(ST_ENV, "rule database names no ROCm release: rebuild it");
@@ -212,6 +219,7 @@ void rl_close(RuleDb *db) {
   vec_free(&db->releases);
   vec_free(&db->warp);
   vec_free(&db->casts);
+  vec_free(&db->defaults);
   free(db->next_same);
   free(db->by_name.slots);
   free(db->by_header.slots);
@@ -264,6 +272,13 @@ const ArgCast *rl_arg_cast(const RuleDb *db, const char *name) {
   for (size_t i = 0; i < db->casts.len; i++)
     if (strcmp(db->casts.items[i].cuda, name) == 0)
       return &db->casts.items[i];
+  return NULL;
+}
+
+const DefaultArg *rl_default_arg(const RuleDb *db, const char *name, unsigned arg) {
+  for (size_t i = 0; i < db->defaults.len; i++)
+    if (db->defaults.items[i].arg == arg && strcmp(db->defaults.items[i].cuda, name) == 0)
+      return &db->defaults.items[i];
   return NULL;
 }
 

@@ -77,6 +77,13 @@ typedef struct {
   unsigned arg;          /* 0-based */
 } ArgCast;
 
+/* A trailing argument CUDA defaults and HIP does not (data/default_args.csv). */
+typedef struct {
+  const char *cuda;
+  unsigned arg;          /* 0-based */
+  const char *value;     /* HIP's spelling of CUDA's default */
+} DefaultArg;
+
 typedef enum { HC_PCRE, HC_AST } HazardCheck;
 
 typedef struct {
@@ -113,6 +120,7 @@ char *rl_header_target(const HeaderRule *h, const char *name);
 
 const WarpRewrite *rl_warp_rewrite(const RuleDb *db, const char *name);
 const ArgCast *rl_arg_cast(const RuleDb *db, const char *name);
+const DefaultArg *rl_default_arg(const RuleDb *db, const char *name, unsigned arg);
 
 size_t rl_rule_count(const RuleDb *db);
 const Rule *rl_rule(const RuleDb *db, size_t i);

@@ -57,6 +57,14 @@ CREATE TABLE arg_cast (
   arg INTEGER NOT NULL CHECK (arg >= 0)   -- 0-based index of the argument to cast
 );
 
+-- Trailing arguments CUDA defaults and HIP does not (data/default_args.csv).
+CREATE TABLE default_arg (
+  cuda_name TEXT NOT NULL,
+  arg INTEGER NOT NULL CHECK (arg >= 0),  -- 0-based index of the argument
+  value TEXT NOT NULL CHECK (value <> ''), -- HIP's spelling of CUDA's default
+  PRIMARY KEY (cuda_name, arg)
+);
+
 -- Warp intrinsics' pre-native HIP forms (data/warp_rewrites.csv).
 CREATE TABLE warp_rewrite (
   cuda_name TEXT PRIMARY KEY,

@@ -99,7 +99,7 @@ static float run(const int* in, long long* out, long long* total)
     CHECK(cudaEventCreate(&start));
     CHECK(cudaEventCreate(&stop));
     CHECK(cudaEventRecord(start));
-    CHECK(cudaLaunchCooperativeKernel((void*)two_phase, dim3(grid), dim3(BLOCK), args, 0, 0));
+    CHECK(cudaLaunchCooperativeKernel((void*)two_phase, dim3(grid), dim3(BLOCK), args));
     CHECK(cudaEventRecord(stop));
     CHECK(cudaEventSynchronize(stop));
     float ms = 0.0f;

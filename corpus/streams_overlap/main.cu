@@ -79,7 +79,7 @@ static void pipeline_run(Pipeline* p, const float* h_x, float* h_z)
         CHECK(cudaEventRecord(p->chunk_done[s], p->streams[s]));
     }
     for (int s = 1; s < NSTREAMS; ++s)
-        CHECK(cudaStreamWaitEvent(p->streams[0], p->chunk_done[s], 0));
+        CHECK(cudaStreamWaitEvent(p->streams[0], p->chunk_done[s]));
     combine<<<N / BLOCK, BLOCK, 0, p->streams[0]>>>(p->d_y, p->d_z, N, CHUNK);
     CHECK(cudaGetLastError());
     CHECK(cudaMemcpyAsync(h_z, p->d_z, N * sizeof(float), cudaMemcpyDeviceToHost, p->streams[0]));

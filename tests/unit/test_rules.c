@@ -139,6 +139,18 @@ static void header_under_a_folder_rule_onto_one_file(void **state) {
   free(target);
 }
 
+/* default_args.csv: hipStreamWaitEvent has no default for its flags. */
+static void default_arg_by_function_and_index(void **state) {
+  const DefaultArg *d = rl_default_arg(db, "cudaStreamWaitEvent", 2);
+  assert_non_null(d);
+  assert_string_equal(d->value, "0");
+  d = rl_default_arg(db, "cudaMemcpyToSymbolAsync", 4);
+  assert_non_null(d);
+  assert_string_equal(d->value, "hipMemcpyHostToDevice");
+  assert_null(rl_default_arg(db, "cudaStreamWaitEvent", 1));
+  assert_null(rl_default_arg(db, "cudaMalloc", 2));
+}
+
 static void header_without_counterpart_has_no_target(void **state) {
   for (size_t i = 0; i < rl_header_count(db); i++) {
     const HeaderRule *h = rl_header(db, i);
@@ -337,6 +349,7 @@ int main(int argc, char **argv) {
       cmocka_unit_test(exact_header_maps),
       cmocka_unit_test(header_under_a_folder_rule_keeps_its_path),
       cmocka_unit_test(header_under_a_folder_rule_onto_one_file),
+      cmocka_unit_test(default_arg_by_function_and_index),
       cmocka_unit_test(header_without_counterpart_has_no_target),
       cmocka_unit_test(availability_follows_the_hip_release),
       cmocka_unit_test(unmapped_name_is_unmapped_in_every_release),
