@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "verify.h"
+#include "verify_p.h"
 
 const char *vf_status_name(VerifyStatus s) {
   static const char *names[] = {[VS_PASS] = "PASS",           [VS_MISMATCH] = "MISMATCH",
@@ -47,6 +47,8 @@ static Status read_manifest(json_t *doc, const char *path, Program *p) {
     return st;
   if (!p->sources.len)
     return cm_fail(ST_INPUT, "%s: \"sources\" lists no source file", path);
+  if ((st = vf_check_libraries(&p->libraries, path)))
+    return st;
   p->hip52 = json_is_true(json_object_get(doc, "hip52"));
   p->buildable = !json_is_false(json_object_get(doc, "buildable"));
   json_t *tol = json_object_get(doc, "tolerance");

@@ -14,36 +14,6 @@
 
 enum { BUILD_SECONDS = 600, RUN_SECONDS = 300 };
 
-/* The HIP library each CUDA library's port needs, and the header proving it is installed. */
-static const struct {
-  const char *cuda, *hip, *header;
-} hip_libraries[] = {
-    {"cublas", "hipblas", "hipblas/hipblas.h"},    {"curand", "hiprand", "hiprand/hiprand.h"},
-    {"cufft", "hipfft", "hipfft/hipfft.h"},        {"cusparse", "hipsparse", "hipsparse/hipsparse.h"},
-    {"cusolver", "hipsolver", "hipsolver/hipsolver.h"},
-    /* rocThrust keeps thrust/ paths; only its HIP backend folder tells it from the CUDA toolkit's */
-    {"thrust", "rocthrust", "thrust/system/hip/execution_policy.h"},
-    {"cub", "hipcub", "hipcub/hipcub.hpp"},
-};
-
-static const char *missing_library(const Program *p) {
-  static const char *include_dirs[] = {"/usr/include", "/opt/rocm/include"};
-  for (size_t i = 0; i < p->libraries.len; i++)
-    for (size_t k = 0; k < sizeof hip_libraries / sizeof *hip_libraries; k++) {
-      if (strcmp(p->libraries.items[i], hip_libraries[k].cuda) != 0)
-        continue;
-      bool found = false;
-      for (size_t d = 0; d < 2 && !found; d++) {
-        char *h = cm_xasprintf("%s/%s", include_dirs[d], hip_libraries[k].header);
-        found = access(h, R_OK) == 0;
-        free(h);
-      }
-      if (!found)
-        return hip_libraries[k].hip;
-    }
-  return NULL;
-}
-
 /* The first line holding "error" in a compiler's output: file:line: error: ... */
 static char *first_error(const char *text) {
   const char *p = strstr(text, "error");
@@ -280,7 +250,7 @@ static Status build_all_arches(const Program *p, const char *hip_dir, const Veri
 Status vf_verify(const Program *p, const char *hip_dir, const Machine *m, const VerifyOptions *opt, VerifyResult *res) {
   *res = (VerifyResult){.status = VS_COMPILED, .cuda_ms = -1, .hip_ms = -1};
   const Tolerance *tol = opt->tol ? opt->tol : &p->tol;
-  const char *lib = missing_library(p);
+  const char *lib = vf_missing_library(&p->libraries);
   if (!p->buildable) {
     res->status = VS_NOT_BUILDABLE;
     res->detail = cm_xstrdup("the manifest says it is not meant to build");

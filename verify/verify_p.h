@@ -11,6 +11,10 @@ typedef struct {
   char *out, *err;
 } RunResult;
 
+/* libraries.c */
+Status vf_check_libraries(const StrList *libraries, const char *path);
+const char *vf_missing_library(const StrList *libraries); /* the first HIP library not installed, or NULL */
+
 /* run.c */
 Status run_command(const char *dir, char *const *argv, int seconds, RunResult *out);
 void run_result_free(RunResult *r);

@@ -71,7 +71,7 @@ static void manifest_fields_are_read(void **state) {
 
 static void bad_manifests_are_input_errors_naming_the_file(void **state) {
   const char *bad[] = {"{\"name\": \"p\"}", "{\"sources\": \"main.cu\"}", "not json", "[1, 2]",
-                       "{\"sources\": [1]}"};
+                       "{\"sources\": [1]}", "{\"sources\": [\"m.cu\"], \"libraries\": [\"cuBLAS\"]}"};
   for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
     char *dir = temp_program(bad[i]);
     Program p;
@@ -81,6 +81,15 @@ static void bad_manifests_are_input_errors_naming_the_file(void **state) {
   }
   Program p;
   assert_int_equal(vf_load_program("/nonexistent/program", &p), ST_INPUT);
+}
+
+static void unknown_library_names_the_known_ones(void **state) {
+  char *dir = temp_program("{\"sources\": [\"m.cu\"], \"libraries\": [\"cublas\", \"cuBLAS\"]}");
+  Program p;
+  assert_int_equal(vf_load_program(dir, &p), ST_INPUT);
+  assert_non_null(strstr(cm_error(), "'cuBLAS'"));
+  assert_non_null(strstr(cm_error(), "cublas, curand, cufft, cusparse, cusolver, thrust, cub"));
+  remove_program(dir);
 }
 
 static void only_build_run_and_match_failures_fail(void **state) {
@@ -132,6 +141,7 @@ int main(void) {
       cmocka_unit_test(peak_table_matches_names_as_tools_print_them),
       cmocka_unit_test(manifest_fields_are_read),
       cmocka_unit_test(bad_manifests_are_input_errors_naming_the_file),
+      cmocka_unit_test(unknown_library_names_the_known_ones),
       cmocka_unit_test(only_build_run_and_match_failures_fail),
       cmocka_unit_test(results_database_keeps_timings_for_the_gap_score),
   };
