@@ -182,6 +182,8 @@ static int declared_in(Reader *r, unsigned i, const char *name, size_t n) {
   CXCursor ref = referenced_decl(r, i);
   if (clang_Cursor_isNull(ref))
     return 0;
+  if (clang_getCursorKind(ref) == CXCursor_Namespace)
+    return 2; /* any header may reopen a namespace (the toolkit's opens std): only a rule makes one CUDA's */
   CXString s = clang_getCursorSpelling(ref);
   bool same = strncmp(clang_getCString(s), name, n) == 0 && clang_getCString(s)[n] == '\0';
   clang_disposeString(s);
