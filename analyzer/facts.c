@@ -161,8 +161,6 @@ static void read_include(Reader *r, unsigned i, unsigned end) {
 
 /* ---- identifiers ---- */
 
-/* Where the declaration a token names lives: 0 none known, 1 CUDA headers,
- * 2 other system headers or the toolkit's Thrust and CUB, 3 the user's own code. */
 /* The declaration token i names; null when none. */
 static CXCursor referenced_decl(Reader *r, unsigned i) {
   CXCursor ref = clang_getCursorReferenced(r->cursors[i]);
@@ -175,6 +173,9 @@ static CXCursor referenced_decl(Reader *r, unsigned i) {
   return clang_isInvalid(clang_getCursorKind(ref)) ? clang_getNullCursor() : ref;
 }
 
+/* Where the declaration a token names lives: 0 none known, 1 CUDA headers,
+ * 2 other system headers, the toolkit's Thrust and CUB, or a namespace,
+ * 3 the user's own code. */
 static int declared_in(Reader *r, unsigned i, const char *name, size_t n) {
   if (!r->cursors)
     return 0;
@@ -220,6 +221,8 @@ static bool same_name_library_qualified(Reader *r, unsigned i) {
   return i > 1 && tok_is(r, i - 1, "::") && (tok_is(r, i - 2, "thrust") || tok_is(r, i - 2, "cub"));
 }
 
+/* Walking outwards, the last namespace met is the outermost (cooperative_groups
+ * keeps its declarations in an inner, versioned namespace). */
 static bool outermost_namespace_is(CXCursor c, const char *ns) {
   bool found = false;
   for (c = clang_getCursorSemanticParent(c); !clang_Cursor_isNull(c) && !clang_isTranslationUnit(clang_getCursorKind(c));
