@@ -20,7 +20,7 @@
 typedef struct {
   PipelineArgs pipe;          /* rules, CUDA path, target: for translating */
   VEC(const char *) dirs;
-  const char *hip_tree, *arches, *db_path, *format, *output;
+  const char *hip_tree, *arches, *db_path, *format, *output, *cuda_runs, *cuda_script;
   const char *rtol, *atol, *ulp;
   bool record;
 } VerifyArgs;
@@ -40,12 +40,16 @@ static Status parse_args(int argc, char **argv, VerifyArgs *a) {
         opt_value(argc, argv, &i, "--offload-arch", &a->arches, &st) || opt_value(argc, argv, &i, "--db", &a->db_path, &st) ||
         opt_value(argc, argv, &i, "--format", &a->format, &st) || opt_value(argc, argv, &i, "-o", &a->output, &st) ||
         opt_value(argc, argv, &i, "--rtol", &a->rtol, &st) || opt_value(argc, argv, &i, "--atol", &a->atol, &st) ||
-        opt_value(argc, argv, &i, "--ulp", &a->ulp, &st))
+        opt_value(argc, argv, &i, "--ulp", &a->ulp, &st) || opt_value(argc, argv, &i, "--cuda-runs", &a->cuda_runs, &st) ||
+        opt_value(argc, argv, &i, "--cuda-runs-script", &a->cuda_script, &st))
       continue;
     st = opt_unknown("verify", argv[i]);
   }
   if (!st && strcmp(a->format, "text") && strcmp(a->format, "json"))
     st = cm_fail(ST_USAGE, "verify: --format is text or json, not '%s'", a->format);
+  struct stat sb;
+  if (!st && a->cuda_runs && (stat(a->cuda_runs, &sb) != 0 || !S_ISDIR(sb.st_mode)))
+    st = cm_fail(ST_INPUT, "%s: not a folder: give the OUTDIR the --cuda-runs-script script wrote into", a->cuda_runs);
   if (!st && a->dirs.len == 0)
     vec_push(&a->dirs, "corpus");
   return st;
@@ -220,11 +224,41 @@ static Status verify_all(VerifyArgs *a, const StrList *dirs, const Machine *m, c
   return st;
 }
 
+/* Only the script: nothing is translated, built or recorded. */
+static Status write_cuda_script(const char *path, const StrList *dirs) {
+  VEC(Program) programs = {0};
+  Status st = ST_OK;
+  for (size_t i = 0; i < dirs->len && !st; i++) {
+    Program p;
+    if (!(st = vf_load_program(dirs->items[i], &p)))
+      vec_push(&programs, p);
+  }
+  FILE *out = NULL;
+  if (!st && access(path, F_OK) == 0)
+    st = cm_fail(ST_INPUT, "%s: already exists: remove it or name another file for the script", path);
+  else if (!st && !(out = fopen(path, "w")))
+    st = cm_fail(ST_INPUT, "%s: cannot write the script here", path);
+  if (out) {
+    char *cwd = getcwd(NULL, 0);
+    st = vf_write_cuda_script(out, programs.items, programs.len, cwd);
+    free(cwd);
+    fclose(out);
+  }
+  if (!st)
+    fprintf(stderr, "hipport: wrote %s for %zu programs: on a machine with an NVIDIA GPU, run `sh %s OUTDIR` from here, "
+                    "then `hipport verify --cuda-runs OUTDIR`\n", path, programs.len, path);
+  for (size_t i = 0; i < programs.len; i++)
+    vf_program_free(&programs.items[i]);
+  vec_free(&programs);
+  return st;
+}
+
 static Status report(const VerifyArgs *a, const Runs *runs, const Machine *m, ResultDb *db) {
   VerifyRow *rows = cm_xcalloc(runs->programs.len + 1, sizeof *rows);
   for (size_t i = 0; i < runs->programs.len; i++)
     rows[i] = (VerifyRow){&runs->programs.items[i], &runs->results.items[i]};
-  char *machine = cm_xasprintf("%s, %s", m->amd ? m->amd_name : "no AMD GPU", m->nvidia ? m->nvidia_name : "no NVIDIA GPU");
+  char *machine = a->cuda_runs ? cm_xasprintf("%s, CUDA runs from %s", m->amd ? m->amd_name : "no AMD GPU", a->cuda_runs)
+                  : cm_xasprintf("%s, %s", m->amd ? m->amd_name : "no AMD GPU", m->nvidia ? m->nvidia_name : "no NVIDIA GPU");
   FILE *out = a->output ? fopen(a->output, "w") : stdout;
   Status st = !out ? cm_fail(ST_INPUT, "%s: cannot write the report here", a->output)
               : strcmp(a->format, "json") == 0 ? rp_verify_json(out, rows, runs->programs.len, machine)
@@ -241,13 +275,54 @@ static Status report(const VerifyArgs *a, const Runs *runs, const Machine *m, Re
   return st;
 }
 
+/* Translates, builds, runs and records every program, then reports. */
+static Status verify_programs(VerifyArgs *a, const StrList *dirs, const Tolerance *tol) {
+  Runs runs = {0};
+  char *target = NULL, *db_path = NULL, *tree = NULL;
+  Status st = ST_OK;
+  if (!a->pipe.rocm && (target = installed_target()))
+    a->pipe.rocm = target;
+  char work[] = "/tmp/hipport-verify-XXXXXX";
+  bool made = mkdtemp(work) != NULL;
+  if (!made)
+    st = cm_fail(ST_ENV, "cannot make a temporary folder in /tmp");
+  ResultDb *db = NULL;
+  if (!st)
+    st = vf_db_open(a->db_path ? a->db_path : (db_path = vf_db_default_path()), &db);
+  if (!st) {
+    tree = a->hip_tree ? cm_xstrdup(a->hip_tree) : cm_xasprintf("%s/hip", work);
+    Machine m;
+    vf_probe_machine(&m);
+    VerifyOptions vo = {.record = a->record, .tol = tol, .work = work, .cuda_runs = a->cuda_runs};
+    split_arches(a->arches, &vo.arches);
+    st = verify_all(a, dirs, &m, &vo, tree, db, &runs);
+    if (!st)
+      st = report(a, &runs, &m, db);
+    for (size_t i = 0; i < vo.arches.len; i++)
+      free(vo.arches.items[i]);
+    vec_free(&vo.arches);
+    vf_machine_free(&m);
+  }
+  for (size_t i = 0; i < runs.programs.len; i++) {
+    vf_program_free(&runs.programs.items[i]);
+    vf_result_free(&runs.results.items[i]);
+  }
+  vec_free(&runs.programs);
+  vec_free(&runs.results);
+  vf_db_close(db);
+  if (made)
+    cm_remove_tree(work); /* the builds, and the ports unless --hip-tree keeps them */
+  free(target);
+  free(db_path);
+  free(tree);
+  return st;
+}
+
 static Status run_verify(int argc, char **argv) {
   VerifyArgs a = {.format = "text", .arches = "gfx90a"};
   StrList dirs = {0};
-  Runs runs = {0};
   Tolerance tol;
   bool tol_given = false;
-  char *target = NULL, *db_path = NULL, *tree = NULL;
   Status st = parse_args(argc, argv, &a);
   if (!st)
     st = parse_tolerance(&a, &tol, &tol_given);
@@ -260,45 +335,12 @@ static Status run_verify(int argc, char **argv) {
   }
   if (!st && dirs.len == 0)
     st = cm_fail(ST_INPUT, "verify: no program folder (with manifest.json) under the folders given");
-  if (!st && !a.pipe.rocm && (target = installed_target()))
-    a.pipe.rocm = target;
-  char work[] = "/tmp/hipport-verify-XXXXXX";
-  bool made = !st && mkdtemp(work);
-  if (!st && !made)
-    st = cm_fail(ST_ENV, "cannot make a temporary folder in /tmp");
-  ResultDb *db = NULL;
   if (!st)
-    st = vf_db_open(a.db_path ? a.db_path : (db_path = vf_db_default_path()), &db);
-  if (!st) {
-    tree = a.hip_tree ? cm_xstrdup(a.hip_tree) : cm_xasprintf("%s/hip", work);
-    Machine m;
-    vf_probe_machine(&m);
-    VerifyOptions vo = {.record = a.record, .tol = tol_given ? &tol : NULL, .work = work};
-    split_arches(a.arches, &vo.arches);
-    st = verify_all(&a, &dirs, &m, &vo, tree, db, &runs);
-    if (!st)
-      st = report(&a, &runs, &m, db);
-    for (size_t i = 0; i < vo.arches.len; i++)
-      free(vo.arches.items[i]);
-    vec_free(&vo.arches);
-    vf_machine_free(&m);
-  }
-  for (size_t i = 0; i < runs.programs.len; i++) {
-    vf_program_free(&runs.programs.items[i]);
-    vf_result_free(&runs.results.items[i]);
-  }
-  vec_free(&runs.programs);
-  vec_free(&runs.results);
+    st = a.cuda_script ? write_cuda_script(a.cuda_script, &dirs) : verify_programs(&a, &dirs, tol_given ? &tol : NULL);
   for (size_t i = 0; i < dirs.len; i++)
     free(dirs.items[i]);
   vec_free(&dirs);
   vec_free(&a.dirs);
-  vf_db_close(db);
-  if (made)
-    cm_remove_tree(work); /* the builds, and the ports unless --hip-tree keeps them */
-  free(target);
-  free(db_path);
-  free(tree);
   return st;
 }
 
@@ -310,6 +352,9 @@ const Command cmd_verify = {
              "  --hip-tree OUT      keep the ports in OUT (an existing OUT/<program> is used as is)\n"
              "  --offload-arch A,B  AMD targets to build for (default gfx90a)\n"
              "  --record            on an NVIDIA GPU, keep the CUDA run's output as the reference\n"
+             "  --cuda-runs-script FILE   write a script that builds and runs the CUDA originals on\n"
+             "                      a machine with an NVIDIA GPU and nvcc (no hipport needed there)\n"
+             "  --cuda-runs OUTDIR  take the CUDA runs from what that script left in OUTDIR\n"
              "  --rtol R --atol A --ulp U   tolerance for every program (default: each manifest's)\n"
              "  --rocm VER          target of the port (default: the HIP installed here)\n"
              "  -j N                build N programs at a time (default 2)\n"

@@ -87,7 +87,7 @@ Status vf_db_record(ResultDb *db, const Program *p, const char *arch, const Mach
   sqlite3_bind_text(st, 3, vf_status_name(r->status), -1, SQLITE_STATIC);
   bind_opt_text(st, 4, r->detail);
   bind_opt_text(st, 5, r->cuda_build);
-  bind_opt_text(st, 6, m->nvidia ? m->nvidia_name : NULL);
+  bind_opt_text(st, 6, r->cuda_gpu);
   bind_opt_text(st, 7, m->amd ? m->amd_name : NULL);
   bind_ms(st, 8, r->cuda_ms);
   bind_ms(st, 9, r->hip_ms);

@@ -169,30 +169,22 @@ static bool run_program(const Program *p, const char *dir, const char *exe, RunR
   return false;
 }
 
-/* On an NVIDIA GPU: the CUDA build runs, is checked against the CPU reference's
- * values, and with --record becomes the reference. */
-static void run_cuda(const Program *p, const VerifyOptions *opt, const Tolerance *tol, const char *exe, VerifyResult *res) {
-  RunResult r;
-  char *detail = NULL;
-  if (!run_program(p, p->dir, exe, &r, &detail)) {
-    char *b = cm_xasprintf("run failed: %s", detail);
-    free(res->cuda_build);
-    res->cuda_build = b;
-    free(detail);
-    return;
-  }
-  res->cuda_output = cm_xstrdup(r.out);
-  res->cuda_ms = time_ms(r.out);
+/* A CUDA run's output, made here or on another machine: checked against the CPU
+ * reference's values, and with --record kept as the reference. */
+void vf_judge_cuda_output(const Program *p, const VerifyOptions *opt, const Tolerance *tol, const char *out,
+                          VerifyResult *res) {
+  res->cuda_output = cm_xstrdup(out);
+  res->cuda_ms = time_ms(out);
   Comparison cmp = {0};
   if (p->expected_json)
-    compare_expected(p->expected_json, r.out, tol, &cmp);
+    compare_expected(p->expected_json, out, tol, &cmp);
   bool ok = !p->expected_json || cmp.match;
   if (ok && opt->record) {
     char *dir = cm_xasprintf("%s/reference", p->dir), *path = reference_path(p);
     mkdir(dir, 0777);
     FILE *f = fopen(path, "w");
     if (f)
-      fputs(r.out, f), fclose(f);
+      fputs(out, f), fclose(f);
     free(dir);
     free(path);
   }
@@ -200,6 +192,22 @@ static void run_cuda(const Program *p, const VerifyOptions *opt, const Tolerance
   res->cuda_build = ok ? cm_xstrdup(opt->record ? "ran, recorded" : "ran, matched its CPU reference")
                        : cm_xasprintf("ran, differs from its CPU reference: %s", cmp.why ? cmp.why : "");
   vf_comparison_free(&cmp);
+}
+
+/* On an NVIDIA GPU here: the CUDA build runs and is judged. */
+static void run_cuda(const Program *p, const Machine *m, const VerifyOptions *opt, const Tolerance *tol, const char *exe,
+                     VerifyResult *res) {
+  RunResult r;
+  char *detail = NULL;
+  res->cuda_gpu = cm_xstrdup(m->nvidia_name);
+  if (!run_program(p, p->dir, exe, &r, &detail)) {
+    char *b = cm_xasprintf("run failed: %s", detail);
+    free(res->cuda_build);
+    res->cuda_build = b;
+    free(detail);
+    return;
+  }
+  vf_judge_cuda_output(p, opt, tol, r.out, res);
   run_result_free(&r);
 }
 
@@ -257,9 +265,13 @@ Status vf_verify(const Program *p, const char *hip_dir, const Machine *m, const 
     return ST_OK;
   }
   char *cuda_exe = cm_xasprintf("%s/%s.cuda", opt->work, p->name), *hip_exe = NULL;
-  res->cuda_build = build_cuda(p, m, cuda_exe);
-  if (m->nvidia && strcmp(res->cuda_build, "built") == 0)
-    run_cuda(p, opt, tol, cuda_exe, res);
+  if (opt->cuda_runs) {
+    vf_import_cuda_run(p, opt, tol, res);
+  } else {
+    res->cuda_build = build_cuda(p, m, cuda_exe);
+    if (m->nvidia && strcmp(res->cuda_build, "built") == 0)
+      run_cuda(p, m, opt, tol, cuda_exe, res);
+  }
   Status st = ST_OK;
   if (lib) {
     res->status = VS_MISSING_LIBRARY;
@@ -278,6 +290,7 @@ Status vf_verify(const Program *p, const char *hip_dir, const Machine *m, const 
 void vf_result_free(VerifyResult *r) {
   free(r->detail);
   free(r->cuda_build);
+  free(r->cuda_gpu);
   free(r->cuda_output);
   free(r->hip_output);
   vf_comparison_free(&r->cmp);

@@ -89,12 +89,14 @@ typedef struct {
   bool record;                 /* keep the CUDA run's output as the reference */
   const Tolerance *tol;        /* overrides the manifest's, when set */
   const char *work;            /* where builds go */
+  const char *cuda_runs;       /* CUDA runs made elsewhere by the script of vf_write_cuda_script */
 } VerifyOptions;
 
 typedef struct {
   VerifyStatus status;
   char *detail;                /* the reason, the first error, where it differed */
   char *cuda_build;            /* "compiled", "built", "failed: ...", "no nvcc" */
+  char *cuda_gpu;              /* the NVIDIA GPU the CUDA original ran on; NULL when it did not run */
   char *cuda_output, *hip_output;   /* stdout of the runs, when they ran */
   double cuda_ms, hip_ms;      /* time_ms the runs printed; < 0: none */
   Comparison cmp;
@@ -105,6 +107,12 @@ typedef struct {
 Status vf_verify(const Program *p, const char *hip_dir, const Machine *m, const VerifyOptions *opt,
                  VerifyResult *out);
 void vf_result_free(VerifyResult *r);
+
+/* A shell script that builds and runs each program's CUDA original on a machine
+ * with an NVIDIA GPU and nvcc only (no hipport there), leaving what verify's
+ * cuda_runs reads: OUTDIR/gpu.txt and OUTDIR/<program>/{exit,stdout,stderr,build.log}.
+ * Program folders are written relative to `cwd` when under it. */
+Status vf_write_cuda_script(FILE *out, const Program *programs, size_t n, const char *cwd);
 
 /* ---- results kept ---- */
 

@@ -15,6 +15,13 @@ typedef struct {
 Status vf_check_libraries(const StrList *libraries, const char *path);
 const char *vf_missing_library(const StrList *libraries); /* the first HIP library not installed, or NULL */
 
+/* verify.c: the check of a CUDA run's output, wherever it ran */
+void vf_judge_cuda_output(const Program *p, const VerifyOptions *opt, const Tolerance *tol, const char *out,
+                          VerifyResult *res);
+
+/* cuda_runs.c */
+void vf_import_cuda_run(const Program *p, const VerifyOptions *opt, const Tolerance *tol, VerifyResult *res);
+
 /* run.c */
 Status run_command(const char *dir, char *const *argv, int seconds, RunResult *out);
 void run_result_free(RunResult *r);

@@ -109,8 +109,9 @@ static void results_database_keeps_timings_for_the_gap_score(void **state) {
   ResultDb *db;
   assert_int_equal(vf_db_open(path, &db), ST_OK);
   Program p = {.name = "vector_add"};
-  Machine nv = {.nvidia = true, .nvidia_name = "NVIDIA H200"}, amd = {.amd = true, .amd_name = "AMD Instinct MI300X"};
-  VerifyResult cuda = {.status = VS_COMPILED, .cuda_ms = 2.0, .hip_ms = -1};
+  Machine nv = {0}, amd = {.amd = true, .amd_name = "AMD Instinct MI300X"};
+  /* the CUDA run's GPU is the result's: with --cuda-runs it ran on another machine */
+  VerifyResult cuda = {.status = VS_COMPILED, .cuda_ms = 2.0, .hip_ms = -1, .cuda_gpu = (char *)"NVIDIA H200"};
   VerifyResult hip = {.status = VS_PASS, .cuda_ms = -1, .hip_ms = 3.0};
   double c, h;
   char *n, *a;
