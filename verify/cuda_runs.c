@@ -65,6 +65,7 @@ Status vf_write_cuda_script(FILE *out, const Program *programs, size_t n, const 
         "# then bring OUTDIR back and run `hipport verify --cuda-runs OUTDIR [--record]`.\n"
         "out=${1:?usage: sh SCRIPT OUTDIR}\n"
         "arch=${CUDA_ARCH:-native}\n"
+        "PATH=$PATH:${CUDA_PATH:-/usr/local/cuda}/bin\n"
         "mkdir -p \"$out\" && out=$(cd \"$out\" && pwd) && bin=$(mktemp -d) || exit 2\n"
         "trap 'rm -rf \"$bin\"' EXIT\n"
         "nvidia-smi --query-gpu=name --format=csv,noheader 2>/dev/null | head -n 1 > \"$out/gpu.txt\"\n"
