@@ -204,28 +204,40 @@ bool plan_launch_ggl(FilePlan *fp, const Fact *f) {
 
 /* ---- includes ---- */
 
-static bool is_conditional_line(const char *code, unsigned b, unsigned e) {
+/* +1 for #if/#ifdef/#ifndef, -1 for #endif, 0 for #else/#elif (returned as 2), else 0. */
+static int conditional_step(const char *code, unsigned b, unsigned e) {
   while (b < e && (code[b] == ' ' || code[b] == '\t'))
     b++;
   if (b >= e || code[b] != '#')
-    return false;
+    return 0;
   b++;
   while (b < e && (code[b] == ' ' || code[b] == '\t'))
     b++;
-  return strncmp(code + b, "if", 2) == 0 || strncmp(code + b, "el", 2) == 0 || strncmp(code + b, "endif", 5) == 0;
+  return strncmp(code + b, "endif", 5) == 0 ? -1 : strncmp(code + b, "if", 2) == 0 ? 1 : strncmp(code + b, "el", 2) == 0 ? 2 : 0;
 }
 
-/* No #if, #else or #endif between two offsets: both are included or neither. */
+/* From line `first` (0-based) up to offset b, every #if closes again and no
+ * #else leaves one: what is before and after is included or neither. */
+static bool balanced_from(const SourceFile *src, unsigned first, unsigned b) {
+  int depth = 0;
+  for (unsigned l = first; l < src->line_starts.len && src->line_starts.items[l] < b; l++) {
+    unsigned s = src->line_starts.items[l];
+    unsigned e = l + 1 < src->line_starts.len ? src->line_starts.items[l + 1] : (unsigned)src->len;
+    int step = conditional_step(src->code_only, s, e);
+    if (step == 2 && depth == 0)
+      return false;
+    depth += step == 2 ? 0 : step;
+    if (depth < 0)
+      return false;
+  }
+  return depth == 0;
+}
+
+/* The lines after offset a's, up to b: both offsets are included or neither. */
 static bool same_region(const SourceFile *src, unsigned a, unsigned b) {
   unsigned line, col;
   an_location(src, a, &line, &col);
-  for (unsigned l = line; l < src->line_starts.len && src->line_starts.items[l] < b; l++) {
-    unsigned s = src->line_starts.items[l];
-    unsigned e = l + 1 < src->line_starts.len ? src->line_starts.items[l + 1] : (unsigned)src->len;
-    if (is_conditional_line(src->code_only, s, e))
-      return false;
-  }
-  return true;
+  return balanced_from(src, line, b);
 }
 
 static void line_bounds(const SourceFile *src, unsigned off, unsigned *b, unsigned *e) {
@@ -250,29 +262,54 @@ bool plan_duplicate_include(FilePlan *fp, const PlannedUse *u) {
   return false;
 }
 
-/* Where nvcc's implicit runtime include goes: after an include guard or
- * #pragma once, before the first #include; else at the top. */
+/* An include guard's #endif closes the file: `#ifndef M_PI` / `#define M_PI`
+ * at the top of a file that goes on is no guard. */
+static bool ends_with_endif(const SourceFile *src) {
+  const char *code = src->code_only;
+  size_t e = src->len;
+  while (e > 0 && is_space(code[e - 1]))
+    e--;
+  size_t b = e;
+  while (b > 0 && code[b - 1] != '\n')
+    b--;
+  while (b < e && (code[b] == ' ' || code[b] == '\t'))
+    b++;
+  if (b >= e || code[b] != '#')
+    return false;
+  for (b++; b < e && (code[b] == ' ' || code[b] == '\t'); b++)
+    ;
+  return strncmp(code + b, "endif", 5) == 0;
+}
+
+/* Where nvcc's implicit runtime include goes: after an include guard (#ifndef X
+ * then #define X, closed at the end) or #pragma once, above the first other line
+ * of code: an #include, or a #define that nvcc would have read after the runtime. */
 static unsigned runtime_include_at(const SourceFile *src) {
   const char *code = src->code_only;
-  unsigned after_guard = 0;
+  unsigned after_guard = 0, ifndef_at = 0;
+  bool after_ifndef = false, guarded = ends_with_endif(src);
   for (unsigned l = 0; l < src->line_starts.len; l++) {
     unsigned b = src->line_starts.items[l], e = l + 1 < src->line_starts.len ? src->line_starts.items[l + 1] : (unsigned)src->len;
     unsigned p = b;
-    while (p < e && (code[p] == ' ' || code[p] == '\t'))
+    while (p < e && is_space(code[p]))
       p++;
-    if (p < e && code[p] == '#') {
-      const char *d = code + p + 1;
-      while (*d == ' ' || *d == '\t')
-        d++;
-      if (strncmp(d, "include", 7) == 0)
-        return b;
-      if (strncmp(d, "pragma once", 11) == 0 || (strncmp(d, "define", 6) == 0 && l > 0 && after_guard == 0))
-        after_guard = e;
-      else if (strncmp(d, "ifndef", 6) != 0)
-        return after_guard ? after_guard : b;
-    } else if (p < e && !is_space(code[p])) {
+    if (p == e)
+      continue;
+    const char *d = code + p + 1;
+    while (code[p] == '#' && (*d == ' ' || *d == '\t'))
+      d++;
+    bool guard_define = code[p] == '#' && strncmp(d, "define", 6) == 0 && after_ifndef && guarded && after_guard == 0;
+    if (code[p] == '#' && (strncmp(d, "pragma once", 11) == 0 || guard_define))
+      after_guard = e;
+    else if (after_ifndef && !guard_define)
+      return ifndef_at; /* an #ifndef that guards nothing */
+    else if (code[p] == '#' && strncmp(d, "include", 7) == 0)
+      return b;
+    else if (!(code[p] == '#' && strncmp(d, "ifndef", 6) == 0 && after_guard == 0))
       return after_guard ? after_guard : b;
-    }
+    after_ifndef = code[p] == '#' && strncmp(d, "ifndef", 6) == 0;
+    if (after_ifndef)
+      ifndef_at = b;
   }
   return after_guard;
 }
@@ -297,29 +334,33 @@ static void drop_line(FilePlan *fp, unsigned at) {
   add_edit(fp, b, e - b, "");
 }
 
-/* nvcc includes the runtime in every .cu file before anything else; hipcc does
- * not, and HIP headers such as hip_cooperative_groups.h need it first. So the
+/* nvcc includes the runtime in every .cu file before anything else, the
+ * project's own headers too; hipcc does not. HIP headers such as
+ * hip_cooperative_groups.h need it first, and a project macro defined before
+ * it (`#define index(x, y, n)`) breaks the C headers it pulls in. So the
  * runtime include goes before the first include, once. */
 void plan_runtime_include(FilePlan *fp) {
-  const PlannedUse *first = NULL, *runtime = NULL;
+  const PlannedUse *runtime = NULL;
   bool needs = false;
   for (size_t i = 0; i < fp->uses.len; i++) {
     const PlannedUse *u = &fp->uses.items[i];
     bool include = u->fact->kind == FK_INCLUDE && u->hip && !u->fact->disabled;
-    if (include && !first)
-      first = u;
     if (include && !runtime && strcmp(u->hip, "hip/hip_runtime.h") == 0)
       runtime = u;
     needs |= u->fact->kind != FK_INCLUDE && u->available && !u->fact->disabled;
   }
-  if ((runtime && runtime == first) || (!runtime && !needs) || (!runtime && strstr(fp->src->code_only, "hip/hip_runtime.h")))
+  if ((!runtime && !needs) || (!runtime && strstr(fp->src->code_only, "hip/hip_runtime.h")))
     return;
-  unsigned at = runtime_include_at(fp->src);
-  if (runtime && runtime->fact->offset < at)
-    return; /* the runtime comes before the guard ends: already first in effect */
+  unsigned at = runtime_include_at(fp->src), b, e;
+  if (runtime)
+    line_bounds(fp->src, runtime->fact->offset, &b, &e);
+  if (runtime && (b == at || runtime->fact->offset < at))
+    return; /* already the first include, or before the guard ends: first in effect */
   add_edit(fp, at, 0, memmem(fp->src->text, fp->src->len, "\r\n", 2) ? "#include <hip/hip_runtime.h>\r\n"
                                                                      : "#include <hip/hip_runtime.h>\n");
-  if (runtime && same_region(fp->src, at, runtime->fact->offset))
+  unsigned at_line, col;
+  an_location(fp->src, at, &at_line, &col);
+  if (runtime && balanced_from(fp->src, at_line - 1, runtime->fact->offset))
     drop_line(fp, runtime->fact->offset);
 }
 

@@ -1,5 +1,5 @@
-#include <cstdio>
 #include <hip/hip_runtime.h>
+#include <cstdio>
 int main() {
   hipDeviceProp_t p;
   hipGetDeviceProperties(&p, 0);

@@ -1,7 +1,7 @@
 // In a template, a call whose arguments depend on T names a set of candidates,
 // not one declaration; inside a macro argument it must still be translated.
-#include <cstdio>
 #include <hip/hip_runtime.h>
+#include <cstdio>
 
 #define CHECK(call)                                          \
   do {                                                       \
