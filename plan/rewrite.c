@@ -204,7 +204,7 @@ bool plan_launch_ggl(FilePlan *fp, const Fact *f) {
 
 /* ---- includes ---- */
 
-/* +1 for #if/#ifdef/#ifndef, -1 for #endif, 0 for #else/#elif (returned as 2), else 0. */
+/* +1 for #if/#ifdef/#ifndef, -1 for #endif, 2 for #else/#elif, 0 for any other line. */
 static int conditional_step(const char *code, unsigned b, unsigned e) {
   while (b < e && (code[b] == ' ' || code[b] == '\t'))
     b++;
@@ -262,23 +262,30 @@ bool plan_duplicate_include(FilePlan *fp, const PlannedUse *u) {
   return false;
 }
 
+/* The directive's name when line [p, e) is one ("include <x>"), else NULL. */
+static const char *directive_at(const char *code, unsigned p, unsigned e) {
+  if (p >= e || code[p] != '#')
+    return NULL;
+  for (p++; p < e && (code[p] == ' ' || code[p] == '\t'); p++)
+    ;
+  return code + p;
+}
+
+static bool named(const char *d, const char *name) { return d && strncmp(d, name, strlen(name)) == 0; }
+
 /* An include guard's #endif closes the file: `#ifndef M_PI` / `#define M_PI`
  * at the top of a file that goes on is no guard. */
 static bool ends_with_endif(const SourceFile *src) {
   const char *code = src->code_only;
-  size_t e = src->len;
+  unsigned e = (unsigned)src->len;
   while (e > 0 && is_space(code[e - 1]))
     e--;
-  size_t b = e;
-  while (b > 0 && code[b - 1] != '\n')
-    b--;
-  while (b < e && (code[b] == ' ' || code[b] == '\t'))
-    b++;
-  if (b >= e || code[b] != '#')
-    return false;
-  for (b++; b < e && (code[b] == ' ' || code[b] == '\t'); b++)
-    ;
-  return strncmp(code + b, "endif", 5) == 0;
+  unsigned p = e;
+  while (p > 0 && code[p - 1] != '\n')
+    p--;
+  while (p < e && (code[p] == ' ' || code[p] == '\t'))
+    p++;
+  return named(directive_at(code, p, e), "endif");
 }
 
 /* Where nvcc's implicit runtime include goes: after an include guard (#ifndef X
@@ -295,20 +302,18 @@ static unsigned runtime_include_at(const SourceFile *src) {
       p++;
     if (p == e)
       continue;
-    const char *d = code + p + 1;
-    while (code[p] == '#' && (*d == ' ' || *d == '\t'))
-      d++;
-    bool guard_define = code[p] == '#' && strncmp(d, "define", 6) == 0 && after_ifndef && guarded && after_guard == 0;
-    if (code[p] == '#' && (strncmp(d, "pragma once", 11) == 0 || guard_define))
+    const char *d = directive_at(code, p, e);
+    bool ifndef = named(d, "ifndef") && !after_guard;
+    if (named(d, "pragma once") || (named(d, "define") && after_ifndef && guarded && !after_guard))
       after_guard = e;
-    else if (after_ifndef && !guard_define)
+    else if (after_ifndef)
       return ifndef_at; /* an #ifndef that guards nothing */
-    else if (code[p] == '#' && strncmp(d, "include", 7) == 0)
+    else if (named(d, "include"))
       return b;
-    else if (!(code[p] == '#' && strncmp(d, "ifndef", 6) == 0 && after_guard == 0))
+    else if (!ifndef)
       return after_guard ? after_guard : b;
-    after_ifndef = code[p] == '#' && strncmp(d, "ifndef", 6) == 0;
-    if (after_ifndef)
+    after_ifndef = ifndef;
+    if (ifndef)
       ifndef_at = b;
   }
   return after_guard;
