@@ -37,13 +37,32 @@ static double number_or(json_t *obj, const char *key, double fallback) {
   return json_is_number(v) ? json_number_value(v) : fallback;
 }
 
+/* "vendor_specific": {"key": "why it differs between vendors"}: lines the CUDA
+ * reference cannot hold a port to. The reason is required, so none is left unexplained. */
+static Status read_vendor_keys(json_t *doc, const char *path, Program *p) {
+  json_t *obj = json_object_get(doc, "vendor_specific"), *why;
+  const char *key;
+  if (!obj)
+    return ST_OK;
+  if (!json_is_object(obj))
+    return cm_fail(ST_INPUT, "%s: \"vendor_specific\" must map each output key to the reason it differs", path);
+  json_object_foreach(obj, key, why) {
+    if (!json_is_string(why) || !*json_string_value(why))
+      return cm_fail(ST_INPUT, "%s: \"vendor_specific\": \"%s\" needs the reason it differs between vendors", path,
+                     key);
+    vec_push(&p->vendor_keys, cm_xstrdup(key));
+  }
+  return ST_OK;
+}
+
 static Status read_manifest(json_t *doc, const char *path, Program *p) {
   json_t *name = json_object_get(doc, "name");
   p->name = cm_xstrdup(json_is_string(name) ? json_string_value(name) : strrchr(p->dir, '/') ? strrchr(p->dir, '/') + 1 : p->dir);
   Status st;
   if ((st = read_strings(doc, "sources", &p->sources, path)) || (st = read_strings(doc, "nvcc_flags", &p->nvcc_flags, path)) ||
       (st = read_strings(doc, "hipcc_flags", &p->hipcc_flags, path)) ||
-      (st = read_strings(doc, "libraries", &p->libraries, path)) || (st = read_strings(doc, "args", &p->args, path)))
+      (st = read_strings(doc, "libraries", &p->libraries, path)) || (st = read_strings(doc, "args", &p->args, path)) ||
+      (st = read_vendor_keys(doc, path, p)))
     return st;
   if (!p->sources.len)
     return cm_fail(ST_INPUT, "%s: \"sources\" lists no source file", path);
@@ -90,6 +109,7 @@ void vf_program_free(Program *p) {
   free_list(&p->hipcc_flags);
   free_list(&p->libraries);
   free_list(&p->args);
+  free_list(&p->vendor_keys);
   free(p->expected_json);
   *p = (Program){0};
 }

@@ -90,7 +90,7 @@ static char *build_cuda(const Program *p, const Machine *m, const char *exe) {
   return status ? status : cm_xstrdup(m->nvidia ? "built" : "compiled");
 }
 
-static double time_ms(const char *out) {
+double vf_time_ms(const char *out) {
   const char *p = strstr(out, "time_ms:");
   double v;
   size_t used;
@@ -102,7 +102,13 @@ static double time_ms(const char *out) {
   return vf_parse_number(p, strlen(p), &v, &used) ? v : -1;
 }
 
-static const char *const ignored[] = {"time_ms:", NULL};
+static const char time_prefix[] = "time_ms:"; /* timings differ on every run */
+static const char *const ignored[] = {time_prefix, NULL};
+
+bool vf_same_output(const char *a, const char *b, const Tolerance *tol, Comparison *cmp) {
+  vf_compare(a, strlen(a), b, strlen(b), tol, ignored, cmp);
+  return cmp->match;
+}
 
 /* The output's "key: value" line for each expected key, against the value. */
 static void compare_expected(const char *expected_json, const char *out, const Tolerance *tol, Comparison *cmp) {
@@ -130,12 +136,19 @@ static void compare_expected(const char *expected_json, const char *out, const T
 
 static char *reference_path(const Program *p) { return cm_xasprintf("%s/reference/cuda_output.txt", p->dir); }
 
-/* Against the recorded CUDA output when there is one, else the CPU reference's values. */
-static void compare_with_reference(const Program *p, const char *out, const Tolerance *tol, Comparison *cmp) {
+void vf_compare_with_reference(const Program *p, const char *out, const Tolerance *tol, Comparison *cmp) {
   char *path = reference_path(p), *ref;
   size_t len;
   if (cm_read_file(path, &ref, &len) == ST_OK) {
-    vf_compare(ref, len, out, strlen(out), tol, ignored, cmp);
+    VEC(const char *) skip = {0};
+    for (size_t i = 0; i < p->vendor_keys.len; i++)
+      vec_push(&skip, cm_xasprintf("%s:", p->vendor_keys.items[i]));
+    vec_push(&skip, time_prefix);
+    vec_push(&skip, NULL);
+    vf_compare(ref, len, out, strlen(out), tol, skip.items, cmp);
+    for (size_t i = 0; i < p->vendor_keys.len; i++)
+      free((char *)skip.items[i]);
+    vec_free(&skip);
     free(ref);
   } else if (p->expected_json) {
     compare_expected(p->expected_json, out, tol, cmp);
@@ -168,25 +181,36 @@ static bool run_program(const Program *p, const char *dir, const char *exe, RunR
   return false;
 }
 
+static void write_text(const char *path, const char *text) {
+  FILE *f = fopen(path, "w");
+  if (f)
+    fputs(text, f), fclose(f);
+}
+
+/* The output, and beside it what made it (GPU, driver, toolkit, timings). */
+static void record_reference(const Program *p, const char *out, const char *machine) {
+  char *dir = cm_xasprintf("%s/reference", p->dir), *path = reference_path(p);
+  mkdir(dir, 0777);
+  write_text(path, out);
+  free(path);
+  path = cm_xasprintf("%s/cuda_machine.txt", dir);
+  write_text(path, machine);
+  free(path);
+  free(dir);
+}
+
 /* A CUDA run's output, made here or on another machine: checked against the CPU
  * reference's values, and with --record kept as the reference. */
 void vf_judge_cuda_output(const Program *p, const VerifyOptions *opt, const Tolerance *tol, const char *out,
-                          VerifyResult *res) {
+                          const char *machine, VerifyResult *res) {
   res->cuda_output = cm_xstrdup(out);
-  res->cuda_ms = time_ms(out);
+  res->cuda_ms = vf_time_ms(out);
   Comparison cmp = {0};
   if (p->expected_json)
     compare_expected(p->expected_json, out, tol, &cmp);
   bool ok = !p->expected_json || cmp.match;
-  if (ok && opt->record) {
-    char *dir = cm_xasprintf("%s/reference", p->dir), *path = reference_path(p);
-    mkdir(dir, 0777);
-    FILE *f = fopen(path, "w");
-    if (f)
-      fputs(out, f), fclose(f);
-    free(dir);
-    free(path);
-  }
+  if (ok && opt->record)
+    record_reference(p, out, machine);
   free(res->cuda_build);
   res->cuda_build = ok ? cm_xstrdup(opt->record ? "ran, recorded" : "ran, matched its CPU reference")
                        : cm_xasprintf("ran, differs from its CPU reference: %s", cmp.why ? cmp.why : "");
@@ -206,7 +230,9 @@ static void run_cuda(const Program *p, const Machine *m, const VerifyOptions *op
     free(detail);
     return;
   }
-  vf_judge_cuda_output(p, opt, tol, r.out, res);
+  char *machine = cm_xasprintf("gpu: %s\n", m->nvidia_name);
+  vf_judge_cuda_output(p, opt, tol, r.out, machine, res);
+  free(machine);
   run_result_free(&r);
 }
 
@@ -217,8 +243,8 @@ static void run_hip(const Program *p, const char *hip_dir, const Tolerance *tol,
     return;
   }
   res->hip_output = cm_xstrdup(r.out);
-  res->hip_ms = time_ms(r.out);
-  compare_with_reference(p, r.out, tol, &res->cmp);
+  res->hip_ms = vf_time_ms(r.out);
+  vf_compare_with_reference(p, r.out, tol, &res->cmp);
   res->status = res->cmp.match ? VS_PASS : VS_MISMATCH;
   res->detail = res->cmp.match ? cm_xasprintf("%zu numbers matched; largest error abs %.3g rel %.3g", res->cmp.numbers,
                                               res->cmp.max_abs, res->cmp.max_rel)

@@ -65,10 +65,16 @@ typedef VEC(char *) StrList;
 typedef struct {
   char *name, *dir;            /* dir: the original CUDA program */
   StrList sources, nvcc_flags, hipcc_flags, libraries, args;
+  StrList vendor_keys;         /* output keys the CUDA reference does not bind (manifest's vendor_specific) */
   bool hip52, buildable;
   Tolerance tol;
   char *expected_json;         /* the manifest's "expected": key -> number, as JSON text */
 } Program;
+
+/* A port's output against the program's reference: the recorded CUDA output
+ * (reference/cuda_output.txt) when there is one, its vendor_specific keys and
+ * time_ms aside; else the manifest's expected values. */
+void vf_compare_with_reference(const Program *p, const char *out, const Tolerance *tol, Comparison *cmp);
 
 /* Reads DIR/manifest.json; ST_INPUT naming the file when it is missing or bad. */
 Status vf_load_program(const char *dir, Program *out);

@@ -15,9 +15,13 @@ typedef struct {
 Status vf_check_libraries(const StrList *libraries, const char *path);
 const char *vf_missing_library(const StrList *libraries); /* the first HIP library not installed, or NULL */
 
-/* verify.c: the check of a CUDA run's output, wherever it ran */
+/* verify.c: the check of a CUDA run's output, wherever it ran; `machine` ("key:
+ * value" lines) is kept beside the reference when the output is recorded */
 void vf_judge_cuda_output(const Program *p, const VerifyOptions *opt, const Tolerance *tol, const char *out,
-                          VerifyResult *res);
+                          const char *machine, VerifyResult *res);
+double vf_time_ms(const char *out); /* the "time_ms:" an output printed; < 0: none */
+/* Two outputs of the same program agree (time_ms aside) within tol. */
+bool vf_same_output(const char *a, const char *b, const Tolerance *tol, Comparison *cmp);
 
 /* cuda_runs.c */
 void vf_import_cuda_run(const Program *p, const VerifyOptions *opt, const Tolerance *tol, VerifyResult *res);

@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cmocka.h>
@@ -92,6 +93,46 @@ static void unknown_library_names_the_known_ones(void **state) {
   remove_program(dir);
 }
 
+static void write_file(const char *dir, const char *name, const char *text) {
+  char *path = cm_xasprintf("%s/%s", dir, name);
+  FILE *f = fopen(path, "w");
+  fputs(text, f);
+  fclose(f);
+  free(path);
+}
+
+/* Once a CUDA run is recorded, a port is held to all of it, except what the
+ * manifest says differs between vendors (with why) and the timing. */
+static void reference_binds_every_line_but_vendor_specific_ones(void **state) {
+  char *dir = temp_program("{\"sources\": [\"main.cu\"], \"tolerance\": {\"rtol\": 1e-6},"
+                           " \"expected\": {\"sum\": 10},"
+                           " \"vendor_specific\": {\"max_ulp_sinf\": \"each vendor's libm\"}}");
+  char *ref_dir = cm_xasprintf("%s/reference", dir);
+  mkdir(ref_dir, 0777);
+  write_file(ref_dir, "cuda_output.txt", "sum: 10\nmax_ulp_sinf: 1\ntotal: 3.5\ntime_ms: 0.2\n");
+  Program p;
+  assert_int_equal(vf_load_program(dir, &p), ST_OK);
+  Comparison cmp = {0};
+  vf_compare_with_reference(&p, "sum: 10\nmax_ulp_sinf: 2\ntotal: 3.5\ntime_ms: 9\n", &p.tol, &cmp);
+  assert_true(cmp.match);
+  vf_comparison_free(&cmp);
+  /* a line the CPU reference does not know is still held to the CUDA output */
+  vf_compare_with_reference(&p, "sum: 10\nmax_ulp_sinf: 1\ntotal: 3.6\ntime_ms: 0.2\n", &p.tol, &cmp);
+  assert_false(cmp.match);
+  assert_int_equal(cmp.line, 3);
+  vf_comparison_free(&cmp);
+  vf_program_free(&p);
+  write_file(dir, "manifest.json", "{\"sources\": [\"main.cu\"], \"vendor_specific\": {\"x\": \"\"}}");
+  assert_int_equal(vf_load_program(dir, &p), ST_INPUT);
+  assert_non_null(strstr(cm_error(), "\"x\" needs the reason"));
+  char *ref = cm_xasprintf("%s/cuda_output.txt", ref_dir);
+  unlink(ref);
+  rmdir(ref_dir);
+  free(ref);
+  free(ref_dir);
+  remove_program(dir);
+}
+
 static void only_build_run_and_match_failures_fail(void **state) {
   assert_true(vf_status_fails(VS_BUILD_FAIL));
   assert_true(vf_status_fails(VS_RUN_FAIL));
@@ -143,6 +184,7 @@ int main(void) {
       cmocka_unit_test(manifest_fields_are_read),
       cmocka_unit_test(bad_manifests_are_input_errors_naming_the_file),
       cmocka_unit_test(unknown_library_names_the_known_ones),
+      cmocka_unit_test(reference_binds_every_line_but_vendor_specific_ones),
       cmocka_unit_test(only_build_run_and_match_failures_fail),
       cmocka_unit_test(results_database_keeps_timings_for_the_gap_score),
   };
