@@ -40,6 +40,12 @@ typedef struct {
   unsigned open, close, lparen, rparen;
 } Fact;
 
+/* A local #include the parser's folders lacked, found in the repository. */
+typedef struct {
+  char *header;        /* as written in the #include */
+  char *dir;           /* the folder added to the file's include path */
+} FoundInclude;
+
 typedef struct {
   char *path;          /* as opened */
   char *rel;           /* relative to the scan root */
@@ -48,10 +54,16 @@ typedef struct {
   Parser parser;
   char *fallback_reason;  /* why the file was read lexically; NULL when parsed */
   unsigned fallback_offset; /* where in the file the parse failed (0 when elsewhere) */
-  char *skip_reason;      /* unreadable, binary or not UTF-8: no facts at all */
+  char *parsed_with;      /* a header read from the tree of this file, which includes it; or NULL */
+  char *skip_reason;      /* unreadable, binary, a link out of the tree: no facts at all */
+  bool not_utf8;          /* some bytes are not UTF-8: the file is read all the same */
+  unsigned not_utf8_at;   /* the first of them */
   bool unreadable;        /* an input error the exit code reports after the scan */
+  VEC(FoundInclude) found_includes;
   VEC(Fact) facts;
   VEC(unsigned) line_starts;  /* byte offset of each line, for locations */
+  const char *eol;     /* the file's line ending: "\n", "\r\n" or "\r" (kept in what is written) */
+  unsigned bom;        /* 3 when the file starts with a UTF-8 byte order mark, else 0 */
   char *code_only;     /* text with comments and string/char literals blanked */
 } SourceFile;
 
@@ -59,21 +71,33 @@ typedef struct {
   const char *cuda_path;       /* CUDA Toolkit root; NULL: CUDA_PATH, then /usr/local/cuda */
   const char *compile_db;      /* folder holding compile_commands.json, or NULL */
   const char *compat_include;  /* hipport's parser compatibility headers */
+  const char *const *extra_args; /* compiler flags for every file: -I, -D, -include, --extra-arg */
+  size_t nextra;
   int jobs;
   bool progress;               /* a progress line on stderr */
 } ScanOptions;
 
 typedef struct {
+  unsigned long long dev, ino;
+} FileKey;
+
+typedef struct {
   char *root;                  /* the scan root paths are relative to */
   size_t files_scanned;        /* every file walked */
   VEC(SourceFile *) files;     /* the CUDA files, sorted by rel path */
+  VEC(FileKey) read;           /* every file the scan read, CUDA or not */
 } Facts;
 
 /* Walks and parses. ST_INPUT for a missing path or a bad compile database; a file
  * that fails to parse is not an error (it is read lexically). */
 Status an_scan(const char *const *paths, size_t npaths, const ScanOptions *opt, const RuleDb *db, Facts *out);
 void an_facts_free(Facts *f);
+/* `path` is a file the scan read: an output must never go there. */
+bool an_was_read(const Facts *f, const char *path);
 void an_source_free(SourceFile *f);
+
+/* A line ends at text[i]: a \n, or a \r that does not start a \r\n (old Mac files). */
+bool an_line_ends(const char *text, size_t len, size_t i);
 
 /* 1-based line and column of a byte offset. */
 void an_location(const SourceFile *f, unsigned offset, unsigned *line, unsigned *column);

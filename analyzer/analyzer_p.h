@@ -3,6 +3,7 @@
 #define HIPPORT_ANALYZER_P_H
 
 #include <clang-c/Index.h>
+#include <pthread.h>
 
 #include "analyzer.h"
 
@@ -12,6 +13,8 @@ typedef struct {
   char **args;   /* NULL: the default CUDA flags */
   int nargs;
   char *dir;     /* the compile command's working directory */
+  char *skip;    /* why it is listed but not read (a link out of the tree); NULL: read it */
+  bool unreadable; /* the skip is an input error (a folder that cannot be listed) */
 } Candidate;
 
 typedef VEC(Candidate) Candidates;
@@ -24,7 +27,16 @@ Status walk_paths(const char *const *paths, size_t n, char **root, Candidates *o
 bool cuda_like_name(const char *s, size_t n);
 bool is_header_name(const char *name);
 bool looks_like_cuda(const char *path, const char *text, size_t len, const RuleDb *db);
-const char *binary_or_bad_utf8(const char *text, size_t len);
+bool is_binary(const char *text, size_t len);
+long first_non_utf8(const char *text, size_t len);
+
+/* walk.c: the headers of the repository around the scan (the folder holding
+ * .git, else the scan root), for a local #include the parser's folders lack. */
+typedef struct RepoIndex RepoIndex;
+RepoIndex *repo_index_build(const char *scan_root);
+const char *repo_index_root(const RepoIndex *ix);
+char *repo_index_find(const RepoIndex *ix, const char *spelling, const char *from);
+void repo_index_free(RepoIndex *ix);
 
 /* compdb.c: the files of a compile_commands.json, each with its own flags. */
 Status read_compile_db(const char *dir, const char *root, Candidates *out);
@@ -46,21 +58,42 @@ typedef struct {
   const char *compat_include;
   Strings include_dirs;
   char *pch;                   /* the CUDA prelude, precompiled; NULL if it failed */
+  int pch_slot;                /* its entry in the table of what a signal removes */
   NameSet *cuda_names;         /* every name the CUDA headers declare */
   NameSet *project_files;      /* each walked file's path and its tails (a/b.h, b.h) */
   const RuleDb *db;
+  const char *const *extra_args; /* the user's -I, -D, -include, --extra-arg */
+  size_t nextra;
+  const char *scan_root;
+  RepoIndex *repo;             /* the repository's headers, made on first need */
+  pthread_mutex_t repo_lock;
 } ParseEnv;
 
-Status parse_env_init(ParseEnv *env, const ScanOptions *opt, const RuleDb *db, Strings include_dirs);
+Status parse_env_init(ParseEnv *env, const ScanOptions *opt, const RuleDb *db, Strings include_dirs,
+                      const char *scan_root);
+/* A parse may recurse as deep as the code nests (200,000 terms in one
+ * expression): each worker parses on its own thread with this much stack (only
+ * what is touched is ever backed by memory). */
+enum { PARSE_STACK_BYTES = 1 << 30 };
+/* A worker thread's set-up and end: a signal stack of its own, so that a parse
+ * that overflows even that stack is caught by libclang's crash recovery. */
+void parse_thread_init(void);
+void parse_thread_done(void);
 void parse_env_free(ParseEnv *env);
 bool is_cuda_header_path(const ParseEnv *env, const char *path);
 bool is_same_name_library_path(const ParseEnv *env, const char *path);
 
 /* Parses one file and fills its facts (facts.c does the reading). */
-void parse_file(const ParseEnv *env, CXIndex index, const Candidate *c, SourceFile *f);
+void parse_file(ParseEnv *env, CXIndex index, const Candidate *c, SourceFile *f);
+
+/* A header read from the tree of a file that includes it (see parse.c). */
+bool parse_in_context(ParseEnv *env, CXIndex index, const Candidate *includer, SourceFile *inc_file,
+                      SourceFile *header);
 
 /* facts.c: tokens (and, when the parse succeeded, the tree) into facts. */
 void collect_facts(const ParseEnv *env, CXTranslationUnit tu, bool parsed, SourceFile *f);
 void facts_index_lines(SourceFile *f);
+/* Drops what collect_facts gave, so that a file can be read again. */
+void an_forget_facts(SourceFile *f);
 
 #endif

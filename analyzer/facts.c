@@ -3,6 +3,7 @@
  * macro bodies is seen; clang_getSkippedRanges says which tokens were disabled.
  * When the parse succeeded, clang_annotateTokens ties each active token to the
  * declaration it names, which tells a CUDA entity from a user's own name. */
+#define _GNU_SOURCE
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -29,6 +30,15 @@ typedef struct {
 
 /* libclang's own name for a cursor kind; its strings are static, so no dispose. */
 static const char *kind_spelling(enum CXCursorKind k) { return clang_getCString(clang_getCursorKindSpelling(k)); }
+
+/* The file being read is the one parsed, or a header read from its includer's tree. */
+static bool in_this_file(const Reader *r, CXSourceLocation loc) {
+  if (!r->f->parsed_with)
+    return clang_Location_isFromMainFile(loc);
+  CXFile at;
+  clang_getExpansionLocation(loc, &at, NULL, NULL, NULL);
+  return at && clang_File_isEqual(at, r->file);
+}
 
 static Range token_range(Reader *r, CXToken t) {
   CXSourceRange ext = clang_getTokenExtent(r->tu, t);
@@ -60,11 +70,28 @@ static void add_fact(Reader *r, FactKind kind, unsigned off, unsigned len, char 
 
 /* ---- the text: lines, and a copy with comments and literals blanked ---- */
 
+bool an_line_ends(const char *text, size_t len, size_t i) {
+  return text[i] == '\n' || (text[i] == '\r' && (i + 1 >= len || text[i + 1] != '\n'));
+}
+
 void facts_index_lines(SourceFile *f) {
   vec_push(&f->line_starts, 0u);
   for (size_t i = 0; i < f->len; i++)
-    if (f->text[i] == '\n')
+    if (an_line_ends(f->text, f->len, i))
       vec_push(&f->line_starts, (unsigned)(i + 1));
+  f->eol = memmem(f->text, f->len, "\r\n", 2) ? "\r\n" : memchr(f->text, '\n', f->len) ? "\n"
+           : memchr(f->text, '\r', f->len)                 ? "\r"
+                                                          : "\n";
+  f->bom = f->len >= 3 && memcmp(f->text, "\xEF\xBB\xBF", 3) == 0 ? 3 : 0;
+}
+
+void an_forget_facts(SourceFile *f) {
+  for (size_t i = 0; i < f->facts.len; i++)
+    free(f->facts.items[i].name);
+  vec_free(&f->facts);
+  vec_free(&f->line_starts);
+  free(f->code_only);
+  f->code_only = NULL;
 }
 
 void an_location(const SourceFile *f, unsigned offset, unsigned *line, unsigned *column) {
@@ -115,19 +142,22 @@ static void blank_comments_and_strings(Reader *r) {
 /* ---- preprocessor directives, read from tokens ---- */
 
 static bool first_on_line(const SourceFile *f, unsigned off) {
-  while (off > 0 && (f->text[off - 1] == ' ' || f->text[off - 1] == '\t'))
+  while (off > f->bom && (f->text[off - 1] == ' ' || f->text[off - 1] == '\t'))
     off--;
-  return off == 0 || f->text[off - 1] == '\n';
+  return off == f->bom || an_line_ends(f->text, f->len, off - 1);
+}
+
+/* A backslash right before the line end at `off` continues the line. */
+static bool continued(const SourceFile *f, unsigned off) {
+  unsigned before = f->text[off] == '\n' && off > 0 && f->text[off - 1] == '\r' ? off - 1 : off;
+  return before > 0 && f->text[before - 1] == '\\';
 }
 
 /* The end of a directive's logical line (backslash continuations included). */
 static unsigned directive_end(const SourceFile *f, unsigned off) {
-  while (off < f->len) {
-    if (f->text[off] == '\n' && !(off > 0 && f->text[off - 1] == '\\') &&
-        !(off > 1 && f->text[off - 1] == '\r' && f->text[off - 2] == '\\'))
+  for (; off < f->len; off++)
+    if (an_line_ends(f->text, f->len, off) && !continued(f, off))
       return off;
-    off++;
-  }
   return off;
 }
 
@@ -138,6 +168,15 @@ static bool header_known(Reader *r, const char *name, size_t n) {
   bool there = access(path, F_OK) == 0;
   free(path);
   return there;
+}
+
+/* A header the parse found in the repository around the scan (helper_cuda.h in
+ * a samples collection's Common/) is the project's, whatever the rules call it. */
+static bool found_in_repository(const SourceFile *f, const char *name, size_t n) {
+  for (size_t i = 0; i < f->found_includes.len; i++)
+    if (strlen(f->found_includes.items[i].header) == n && strncmp(f->found_includes.items[i].header, name, n) == 0)
+      return true;
+  return false;
 }
 
 /* #include <x> / "x": a fact over the name between the delimiters. */
@@ -153,7 +192,8 @@ static void read_include(Reader *r, unsigned i, unsigned end) {
   while (e < end && t[e] != close)
     e++;
   /* a header the project itself holds is the user's, even when named like CUDA's */
-  if (e >= end || nameset_has(r->env->project_files, t + b, e - b) || !header_known(r, t + b, e - b))
+  if (e >= end || nameset_has(r->env->project_files, t + b, e - b) || found_in_repository(r->f, t + b, e - b) ||
+      !header_known(r, t + b, e - b))
     return;
   const char *cursor = r->parsed && !in_ranges(r->skipped.items, r->skipped.len, b) ? kind_spelling(CXCursor_InclusionDirective) : "token";
   add_fact(r, FK_INCLUDE, b, e - b, cm_xstrndup(t + b, e - b), cursor, false);
@@ -194,7 +234,7 @@ static int declared_in(Reader *r, unsigned i, const char *name, size_t n) {
   CXFile file;
   unsigned at;
   clang_getExpansionLocation(loc, &file, NULL, NULL, &at);
-  if (at == r->tok[i].begin && clang_Location_isFromMainFile(loc) && !clang_isDeclaration(clang_getCursorKind(c)))
+  if (at == r->tok[i].begin && in_this_file(r, loc) && !clang_isDeclaration(clang_getCursorKind(c)))
     return 0; /* declared where it is used: clang's stand-in for a name no header declares any more */
   CXString fname = clang_getFileName(file);
   const char *path = clang_getCString(fname);
@@ -492,7 +532,7 @@ static void read_removed_member(Reader *r, CXCursor c) {
 
 static enum CXChildVisitResult visit_tree(CXCursor c, CXCursor parent, CXClientData data) {
   Reader *r = data;
-  if (!clang_Location_isFromMainFile(clang_getCursorLocation(c)))
+  if (!in_this_file(r, clang_getCursorLocation(c)))
     return CXChildVisit_Continue;
   switch (clang_getCursorKind(c)) {
   case CXCursor_FunctionDecl:
@@ -533,11 +573,56 @@ static bool read_tokens(Reader *r) {
   r->tok = cm_xcalloc(r->ntokens, sizeof *r->tok);
   for (unsigned i = 0; i < r->ntokens; i++)
     r->tok[i] = token_range(r, r->tokens[i]);
+  return r->ntokens > 0 || r->f->len == 0;
+}
+
+static bool is_binary_operator(const Reader *r, unsigned i) {
+  static const char *const ops[] = {"+", "-", "*", "/", "%", "&", "|", "^", "<<", ">>", "&&", "||"};
+  for (size_t k = 0; k < sizeof ops / sizeof *ops; k++)
+    if (tok_is(r, i, ops[k]))
+      return true;
+  return false;
+}
+
+/* The most operators of one statement (between ; { and }): a chain such as
+ * `0 + 1 + 1 ...` is a tree as deep as it is long. */
+static unsigned longest_chain(const Reader *r) {
+  unsigned longest = 0, run = 0;
+  for (unsigned i = 0; i < r->ntokens; i++) {
+    if (tok_is(r, i, ";") || tok_is(r, i, "{") || tok_is(r, i, "}"))
+      run = 0;
+    else if (is_binary_operator(r, i))
+      run++;
+    longest = run > longest ? run : longest;
+  }
+  return longest;
+}
+
+/* Asking the tree about each token costs time that grows with the square of a
+ * chain's length (clang finds where `0 + 1 + 1 ...` begins by walking down its
+ * left operands, at every level: 40,000 terms took 11 s, 200,000 almost three
+ * minutes): past this, the file is read lexically. */
+enum { TREE_CHAIN_OPERATORS = 5000 };
+
+static void ask_the_tree(Reader *r) {
+  unsigned longest = longest_chain(r);
+  if (longest > TREE_CHAIN_OPERATORS) {
+    if (r->parsed) {
+      r->parsed = false;
+      r->f->parser = PARSER_LEXICAL;
+      free(r->f->fallback_reason);
+      r->f->fallback_reason = cm_xasprintf("an expression of %u operators, too deep to ask the tree about: read "
+                                           "from its tokens", longest);
+    }
+    return;
+  }
   if (r->parsed) {
     r->cursors = cm_xcalloc(r->ntokens, sizeof *r->cursors);
     clang_annotateTokens(r->tu, r->tokens, r->ntokens, r->cursors);
   }
-  return r->ntokens > 0 || r->f->len == 0;
+  /* even a parse with errors has a tree: what it resolves (a member of a CUDA
+   * struct, a function's __global__) holds, where its names would not */
+  clang_visitChildren(clang_getTranslationUnitCursor(r->tu), visit_tree, r);
 }
 
 static bool is_asm_keyword(Reader *r, unsigned i) {
@@ -592,9 +677,7 @@ void collect_facts(const ParseEnv *env, CXTranslationUnit tu, bool parsed, Sourc
   }
   read_skipped(&r);
   read_tokens(&r);
-  /* even a parse with errors has a tree: what it resolves (a member of a CUDA
-   * struct, a function's __global__) holds, where its names would not */
-  clang_visitChildren(clang_getTranslationUnitCursor(tu), visit_tree, &r);
+  ask_the_tree(&r);
   blank_comments_and_strings(&r);
   read_all(&r);
   qsort(f->facts.items, f->facts.len, sizeof *f->facts.items, by_offset);

@@ -3,6 +3,8 @@
  * precompiled header that every file reuses: that is where the speed is. A file
  * whose parse stops on an error is read lexically instead, and says why. */
 #define _GNU_SOURCE
+#include <pthread.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -88,15 +90,20 @@ static Status parse_prelude(ParseEnv *env) {
   } else {
     env->cuda_names = nameset_new();
     visit_declarations(tu, env->cuda_include, collect_decl_name, env->cuda_names);
-    char dir[] = "/tmp/hipport-pch-XXXXXX";
-    if (mkdtemp(dir)) {
+    cm_signals_hold(); /* libclang saves through a name of its own in the folder */
+    char *dir = cm_make_temp_dir("hipport-pch");
+    if (dir) {
       env->pch = cm_xasprintf("%s/prelude.pch", dir);
+      env->pch_slot = cm_cleanup_add(dir, env->pch); /* an interrupted run leaves no PCH behind */
       if (clang_saveTranslationUnit(tu, env->pch, clang_defaultSaveOptions(tu)) != CXSaveError_None) {
         free(env->pch); /* slower without it, but still right */
         env->pch = NULL;
         rmdir(dir);
+        cm_cleanup_drop(env->pch_slot);
       }
+      free(dir);
     }
+    cm_signals_release();
   }
   if (tu)
     clang_disposeTranslationUnit(tu);
@@ -104,9 +111,46 @@ static Status parse_prelude(ParseEnv *env) {
   return st;
 }
 
-Status parse_env_init(ParseEnv *env, const ScanOptions *opt, const RuleDb *db, Strings include_dirs) {
+/* ---- surviving a parse that crashes ----
+ * libclang runs each parse under LLVM's crash recovery, which turns a crash into
+ * CXError_Crashed. Two things stand in its way. It would parse on a thread of its
+ * own with an 8 MiB stack: LIBCLANG_NOTHREADS keeps the parse on the worker's
+ * 1 GiB stack. And a stack overflow can only be caught on another stack: LLVM
+ * installs its handlers without SA_ONSTACK, so they are installed again with it,
+ * and each worker gets a signal stack. */
+
+static void handlers_on_signal_stack(void) {
+  int sigs[] = {SIGSEGV, SIGBUS, SIGILL, SIGFPE};
+  for (size_t i = 0; i < sizeof sigs / sizeof *sigs; i++) {
+    struct sigaction sa;
+    if (sigaction(sigs[i], NULL, &sa) == 0 && sa.sa_handler != SIG_DFL && sa.sa_handler != SIG_IGN &&
+        !(sa.sa_flags & SA_ONSTACK)) {
+      sa.sa_flags |= SA_ONSTACK;
+      sigaction(sigs[i], &sa, NULL);
+    }
+  }
+}
+
+enum { SIGNAL_STACK_BYTES = 1 << 16 };
+
+void parse_thread_init(void) {
+  stack_t ss = {.ss_sp = cm_xmalloc(SIGNAL_STACK_BYTES), .ss_size = SIGNAL_STACK_BYTES};
+  sigaltstack(&ss, NULL);
+}
+
+void parse_thread_done(void) {
+  stack_t ss = {.ss_flags = SS_DISABLE}, old;
+  if (sigaltstack(&ss, &old) == 0 && !(old.ss_flags & SS_DISABLE))
+    free(old.ss_sp);
+}
+
+Status parse_env_init(ParseEnv *env, const ScanOptions *opt, const RuleDb *db, Strings include_dirs,
+                      const char *scan_root) {
+  setenv("LIBCLANG_NOTHREADS", "1", 1);
   *env = (ParseEnv){.cuda_path = realpath(find_cuda(opt), NULL), .compat_include = opt->compat_include, .db = db,
-                    .include_dirs = include_dirs};
+                    .include_dirs = include_dirs, .pch_slot = -1, .extra_args = opt->extra_args,
+                    .nextra = opt->nextra, .scan_root = scan_root};
+  pthread_mutex_init(&env->repo_lock, NULL);
   char *inc = cm_xasprintf("%s/include", env->cuda_path ? env->cuda_path : find_cuda(opt));
   char *runtime = cm_xasprintf("%s/cuda_runtime.h", inc);
   env->cuda_include = realpath(inc, NULL);
@@ -126,6 +170,7 @@ Status parse_env_init(ParseEnv *env, const ScanOptions *opt, const RuleDb *db, S
   else
     free(cccl);
   Status st = parse_prelude(env);
+  handlers_on_signal_stack(); /* libclang's index, made for the prelude, has installed them */
   if (st)
     parse_env_free(env);
   return st;
@@ -138,7 +183,10 @@ void parse_env_free(ParseEnv *env) {
     *slash = '\0';
     rmdir(env->pch);
     free(env->pch);
+    cm_cleanup_drop(env->pch_slot);
   }
+  repo_index_free(env->repo);
+  pthread_mutex_destroy(&env->repo_lock);
   free(env->cuda_path);
   free(env->cuda_flag);
   free(env->cuda_include);
@@ -174,9 +222,19 @@ static bool is_error_limit(CXDiagnostic d) {
   return limit;
 }
 
-/* The first syntax error in the file itself, or a fatal one anywhere: why the
- * parse is not to be trusted. NULL when the parse is good. */
-static char *parse_error(CXTranslationUnit tu, unsigned *offset) {
+/* The diagnostic is in `file` (NULL: the file parsed). */
+static bool located_in(CXSourceLocation loc, CXFile file) {
+  if (!file)
+    return clang_Location_isFromMainFile(loc);
+  CXFile at;
+  clang_getExpansionLocation(loc, &at, NULL, NULL, NULL);
+  return at && clang_File_isEqual(at, file);
+}
+
+/* The first syntax error in the file itself (`file`, or the one parsed when
+ * NULL), or a fatal one anywhere: why the parse is not to be trusted. NULL when
+ * the parse is good. */
+static char *parse_error(CXTranslationUnit tu, CXFile file, unsigned *offset) {
   unsigned n = clang_getNumDiagnostics(tu);
   char *why = NULL, *first = NULL;
   for (unsigned i = 0; i < n && !why; i++) {
@@ -187,8 +245,8 @@ static char *parse_error(CXTranslationUnit tu, unsigned *offset) {
       why = first;
       first = NULL;
     } else if (sev == CXDiagnostic_Fatal ||
-               (sev == CXDiagnostic_Error && clang_Location_isFromMainFile(loc) && breaks_the_tree(d))) {
-      if (clang_Location_isFromMainFile(loc))
+               (sev == CXDiagnostic_Error && located_in(loc, file) && breaks_the_tree(d))) {
+      if (located_in(loc, file))
         clang_getFileLocation(loc, NULL, NULL, NULL, offset);
       why = diag_text(d);
     } else if (sev == CXDiagnostic_Error && !first) {
@@ -200,22 +258,75 @@ static char *parse_error(CXTranslationUnit tu, unsigned *offset) {
   return why;
 }
 
-/* Flags for one file: the defaults, its folder and the tree's include/ folders,
- * then what its compile command says. */
-static int file_args(const ParseEnv *env, const Candidate *c, const char **args, int cap, char **owned) {
-  int n = base_args(env, args, true);
+typedef VEC(const char *) Args;
+
+/* Flags for one file: the defaults, its folder and the tree's header folders,
+ * the user's (-I, -D, -include, --extra-arg), what its compile command says,
+ * then the folders found for its includes elsewhere in the repository. */
+static void file_args(const ParseEnv *env, const Candidate *c, const SourceFile *f, Args *args, char **owned) {
+  const char *base[32];
+  int n = base_args(env, base, true);
+  for (int i = 0; i < n; i++)
+    vec_push(args, base[i]);
   char *dir = cm_xstrdup(c->path);
   *strrchr(dir, '/') = '\0';
   *owned = cm_xasprintf("-I%s", dir);
   free(dir);
-  args[n++] = *owned;
-  for (size_t i = 0; i < env->include_dirs.len && n < cap - 2; i++) {
-    args[n++] = "-I";
-    args[n++] = env->include_dirs.items[i];
+  vec_push(args, *owned);
+  for (size_t i = 0; i < env->include_dirs.len; i++) {
+    vec_push(args, "-I");
+    vec_push(args, env->include_dirs.items[i]);
   }
-  for (int i = 0; i < c->nargs && n < cap; i++)
-    args[n++] = c->args[i];
-  return n;
+  for (size_t i = 0; i < env->nextra; i++)
+    vec_push(args, env->extra_args[i]);
+  for (int i = 0; i < c->nargs; i++)
+    vec_push(args, c->args[i]);
+  for (size_t i = 0; i < f->found_includes.len; i++) {
+    vec_push(args, "-I");
+    vec_push(args, f->found_includes.items[i].dir);
+  }
+}
+
+/* The header of the first "'x.h' file not found", or NULL. */
+static char *missing_include(CXTranslationUnit tu) {
+  char *name = NULL;
+  for (unsigned i = 0, n = clang_getNumDiagnostics(tu); i < n && !name; i++) {
+    CXDiagnostic d = clang_getDiagnostic(tu, i);
+    CXString s = clang_getDiagnosticSpelling(d);
+    const char *text = clang_getCString(s), *end = strstr(text, "' file not found");
+    if (clang_getDiagnosticSeverity(d) == CXDiagnostic_Fatal && text[0] == '\'' && end)
+      name = cm_xstrndup(text + 1, (size_t)(end - text - 1));
+    clang_disposeString(s);
+    clang_disposeDiagnostic(d);
+  }
+  return name;
+}
+
+/* Where in the repository a missing header is, built on first need and shared
+ * by the workers. */
+static char *find_in_repository(ParseEnv *env, const char *header, const char *from) {
+  pthread_mutex_lock(&env->repo_lock);
+  if (!env->repo)
+    env->repo = repo_index_build(env->scan_root);
+  char *dir = repo_index_find(env->repo, header, from);
+  pthread_mutex_unlock(&env->repo_lock);
+  return dir;
+}
+
+/* A missing local include found in the repository: its folder joins the file's
+ * include path, for another parse. False when there is nothing more to find. */
+static bool found_missing_include(ParseEnv *env, CXTranslationUnit tu, const Candidate *c, SourceFile *f) {
+  char *header = missing_include(tu), *dir = header ? find_in_repository(env, header, c->path) : NULL;
+  for (size_t i = 0; dir && i < f->found_includes.len; i++)
+    if (strcmp(f->found_includes.items[i].dir, dir) == 0)
+      free(dir), dir = NULL; /* already there, and still not found: give up */
+  if (!dir) {
+    free(header);
+    return false;
+  }
+  FoundInclude fi = {header, dir};
+  vec_push(&f->found_includes, fi);
+  return true;
 }
 
 /* When the real parse gives nothing at all, a TU is still needed for clang's
@@ -227,18 +338,38 @@ static CXTranslationUnit lexical_tu(CXIndex index, const char *path) {
   return tu;
 }
 
-void parse_file(const ParseEnv *env, CXIndex index, const Candidate *c, SourceFile *f) {
-  const char *args[512];
-  char *owned;
-  int n = file_args(env, c, args, 512, &owned);
+enum { MAX_FOUND_INCLUDES = 8 };
+
+static enum CXErrorCode parse_with_found_includes(ParseEnv *env, CXIndex index, const Candidate *c, SourceFile *f,
+                                                  CXTranslationUnit *tu) {
+  for (;;) {
+    Args args = {0};
+    char *owned;
+    file_args(env, c, f, &args, &owned);
+    enum CXErrorCode err =
+        clang_parseTranslationUnit2(index, c->path, args.items, (int)args.len, NULL, 0, parse_flags, tu);
+    vec_free(&args);
+    free(owned);
+    if (err != CXError_Success || !*tu || f->found_includes.len >= MAX_FOUND_INCLUDES ||
+        !found_missing_include(env, *tu, c, f))
+      return err;
+    clang_disposeTranslationUnit(*tu);
+    *tu = NULL;
+  }
+}
+
+void parse_file(ParseEnv *env, CXIndex index, const Candidate *c, SourceFile *f) {
   CXTranslationUnit tu = NULL;
-  enum CXErrorCode err = clang_parseTranslationUnit2(index, c->path, args, n, NULL, 0, parse_flags, &tu);
+  enum CXErrorCode err = parse_with_found_includes(env, index, c, f, &tu);
   char *why = NULL;
-  if (err != CXError_Success || !tu) {
+  if (err == CXError_Crashed) {
+    why = cm_xstrdup("libclang crashed parsing this file (code nested deeper than its stack?)");
+    tu = lexical_tu(index, c->path);
+  } else if (err != CXError_Success || !tu) {
     why = cm_xasprintf("libclang could not parse the file (error %d): check its flags", (int)err);
     tu = lexical_tu(index, c->path);
   } else {
-    why = parse_error(tu, &f->fallback_offset);
+    why = parse_error(tu, NULL, &f->fallback_offset);
   }
   f->parser = why ? PARSER_LEXICAL : PARSER_LIBCLANG;
   f->fallback_reason = why;
@@ -246,5 +377,31 @@ void parse_file(const ParseEnv *env, CXIndex index, const Candidate *c, SourceFi
     collect_facts(env, tu, !why, f);
     clang_disposeTranslationUnit(tu);
   }
-  free(owned);
+}
+
+/* A header that does not parse alone (it uses what its includer defines before
+ * the #include) is read from the tree of a file that includes it: true when that
+ * parse covers the header without an error of its own, and the header's facts
+ * are then that tree's. */
+bool parse_in_context(ParseEnv *env, CXIndex index, const Candidate *includer, SourceFile *inc_file,
+                      SourceFile *header) {
+  CXTranslationUnit tu = NULL;
+  if (parse_with_found_includes(env, index, includer, inc_file, &tu) != CXError_Success || !tu)
+    return false;
+  CXFile file = clang_getFile(tu, header->path);
+  unsigned offset = 0;
+  char *why = file ? parse_error(tu, file, &offset) : NULL;
+  bool ok = file && !why;
+  if (ok) {
+    an_forget_facts(header);
+    free(header->fallback_reason);
+    header->fallback_reason = NULL;
+    header->fallback_offset = 0;
+    header->parser = PARSER_LIBCLANG;
+    header->parsed_with = cm_xstrdup(inc_file->rel);
+    collect_facts(env, tu, true, header);
+  }
+  free(why);
+  clang_disposeTranslationUnit(tu);
+  return ok;
 }

@@ -7,31 +7,41 @@
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "analyzer_p.h"
 
-typedef struct {
-  const ParseEnv *env;
+typedef struct Work {
+  ParseEnv *env;
   const Candidates *cands;
   SourceFile **out;      /* per candidate; NULL when not CUDA */
   atomic_size_t next, done;
   bool progress;
+  void (*read)(struct Work *w, size_t i, CXIndex index); /* what each worker does with file i */
+  bool *parsed_alone;    /* per candidate, after the first pass: the tree of it alone is good */
 } Work;
 
-static SourceFile *read_candidate(const ParseEnv *env, const Candidate *c, CXIndex index) {
+static SourceFile *read_candidate(ParseEnv *env, const Candidate *c, CXIndex index) {
   SourceFile *f = cm_xcalloc(1, sizeof *f);
   f->path = cm_xstrdup(c->path);
   f->rel = cm_xstrdup(c->rel);
-  if (cm_read_file(c->path, &f->text, &f->len)) {
+  if (c->skip) {
+    f->skip_reason = cm_xstrdup(c->skip);
+    f->unreadable = c->unreadable;
+    f->text = cm_xstrdup("");
+  } else if (cm_read_file(c->path, &f->text, &f->len)) {
     f->skip_reason = cm_xstrdup(cm_error());
     f->unreadable = true;
     f->text = cm_xstrdup("");
   } else if (!looks_like_cuda(c->path, f->text, f->len, env->db)) {
     an_source_free(f);
     return NULL;
-  } else if ((f->skip_reason = (char *)binary_or_bad_utf8(f->text, f->len))) {
-    f->skip_reason = cm_xstrdup(f->skip_reason);
+  } else if (is_binary(f->text, f->len)) {
+    f->skip_reason = cm_xstrdup("binary file (NUL bytes)");
   } else {
+    long at = first_non_utf8(f->text, f->len);
+    f->not_utf8 = at >= 0;
+    f->not_utf8_at = at >= 0 ? (unsigned)at : 0;
     parse_file(env, index, c, f);
   }
   if (!f->line_starts.len)
@@ -39,26 +49,67 @@ static SourceFile *read_candidate(const ParseEnv *env, const Candidate *c, CXInd
   return f;
 }
 
+static void read_one(Work *w, size_t i, CXIndex index) {
+  w->out[i] = read_candidate(w->env, &w->cands->items[i], index);
+  size_t done = atomic_fetch_add(&w->done, 1) + 1;
+  if (w->progress)
+    fprintf(stderr, "\rhipport: %zu/%zu files", done, w->cands->len);
+}
+
+/* `#include "...name"` or <...name> appears in the text: a file that may include it. */
+static bool mentions_include(const SourceFile *f, const char *name) {
+  size_t n = strlen(name);
+  for (const char *p = f->text; (p = strstr(p, name)); p += n) {
+    char before = p > f->text ? p[-1] : ' ', after = p[n];
+    if ((before == '"' || before == '<' || before == '/') && (after == '"' || after == '>'))
+      return true;
+  }
+  return false;
+}
+
+enum { CONTEXT_TRIES = 3 };
+
+/* The second pass: a header that fell back to tokens is read from the tree of a
+ * file that includes it (it may use what its includer defines first). */
+static void read_in_context(Work *w, size_t i, CXIndex index) {
+  SourceFile *h = w->out[i];
+  if (!h || h->parser != PARSER_LEXICAL || h->skip_reason || !is_header_name(h->path))
+    return;
+  const char *slash = strrchr(h->path, '/'), *base = slash ? slash + 1 : h->path;
+  int tries = 0;
+  for (size_t j = 0; j < w->cands->len && tries < CONTEXT_TRIES; j++) {
+    SourceFile *f = w->out[j];
+    if (!w->parsed_alone[j] || !mentions_include(f, base))
+      continue;
+    tries++;
+    if (parse_in_context(w->env, index, &w->cands->items[j], f, h))
+      return;
+  }
+}
+
 static void *worker(void *arg) {
   Work *w = arg;
+  parse_thread_init();
   CXIndex index = clang_createIndex(0, 0);
   size_t i;
-  while ((i = atomic_fetch_add(&w->next, 1)) < w->cands->len) {
-    w->out[i] = read_candidate(w->env, &w->cands->items[i], index);
-    size_t done = atomic_fetch_add(&w->done, 1) + 1;
-    if (w->progress)
-      fprintf(stderr, "\rhipport: %zu/%zu files", done, w->cands->len);
-  }
+  while ((i = atomic_fetch_add(&w->next, 1)) < w->cands->len)
+    w->read(w, i, index);
   clang_disposeIndex(index);
+  parse_thread_done();
   return NULL;
 }
 
 static void run_workers(Work *w, int jobs) {
+  atomic_store(&w->next, 0);
   if (jobs < 1)
     jobs = 1;
   pthread_t *threads = cm_xcalloc((size_t)jobs, sizeof *threads);
+  pthread_attr_t attr;
+  pthread_attr_init(&attr);
+  pthread_attr_setstacksize(&attr, PARSE_STACK_BYTES);
   for (int t = 0; t < jobs; t++)
-    pthread_create(&threads[t], NULL, worker, w);
+    pthread_create(&threads[t], &attr, worker, w);
+  pthread_attr_destroy(&attr);
   for (int t = 0; t < jobs; t++)
     pthread_join(threads[t], NULL);
   free(threads);
@@ -79,15 +130,37 @@ static void free_candidates(Candidates *cands) {
     free(c->path);
     free(c->rel);
     free(c->dir);
+    free(c->skip);
   }
   vec_free(cands);
 }
 
-/* The build's files with their flags, plus the headers under the root: a build
- * database lists only what it compiles, and headers are ported too. */
-static Status use_compile_db(const char *dir, Facts *out, Candidates *cands) {
-  Candidates db = {0};
-  Status st = read_compile_db(dir, out->root, &db);
+/* `path` is one of the paths named, or under one of them. */
+static bool named(const char *path, const char *const *paths, size_t n) {
+  bool found = false;
+  for (size_t i = 0; i < n && !found; i++) {
+    char *real = realpath(paths[i], NULL);
+    size_t len = real ? strlen(real) : 0;
+    found = real && strncmp(path, real, len) == 0 && (path[len] == '\0' || path[len] == '/');
+    free(real);
+  }
+  return found;
+}
+
+/* The build's files under the paths named, with their flags, plus the headers
+ * there: a build database lists only what it compiles (and often more than the
+ * part of the tree the user asked for), and headers are ported too. */
+static Status use_compile_db(const char *dir, const char *const *paths, size_t npaths, Facts *out,
+                             Candidates *cands) {
+  Candidates all = {0}, db = {0}, elsewhere = {0};
+  Status st = read_compile_db(dir, out->root, &all);
+  for (size_t i = 0; i < all.len; i++)
+    if (named(all.items[i].path, paths, npaths))
+      vec_push(&db, all.items[i]);
+    else
+      vec_push(&elsewhere, all.items[i]);
+  vec_free(&all);
+  free_candidates(&elsewhere);
   for (size_t i = 0; !st && i < cands->len; i++) {
     Candidate *c = &cands->items[i];
     bool listed = false;
@@ -104,6 +177,24 @@ static Status use_compile_db(const char *dir, Facts *out, Candidates *cands) {
   return st;
 }
 
+static void keep_read_keys(const Candidates *cands, Facts *out) {
+  for (size_t i = 0; i < cands->len; i++) {
+    struct stat st;
+    if (!cands->items[i].skip && stat(cands->items[i].path, &st) == 0)
+      vec_push(&out->read, ((FileKey){st.st_dev, st.st_ino}));
+  }
+}
+
+bool an_was_read(const Facts *f, const char *path) {
+  struct stat st;
+  if (stat(path, &st) != 0)
+    return false;
+  for (size_t i = 0; i < f->read.len; i++)
+    if (f->read.items[i].dev == st.st_dev && f->read.items[i].ino == st.st_ino)
+      return true;
+  return false;
+}
+
 static NameSet *project_files(const Candidates *cands) {
   NameSet *s = nameset_new();
   for (size_t i = 0; i < cands->len; i++)
@@ -118,14 +209,23 @@ Status an_scan(const char *const *paths, size_t npaths, const ScanOptions *opt, 
   *out = (Facts){0};
   Status st = walk_paths(paths, npaths, &out->root, &cands, &include_dirs, &out->files_scanned);
   if (!st && opt->compile_db)
-    st = use_compile_db(opt->compile_db, out, &cands);
+    st = use_compile_db(opt->compile_db, paths, npaths, out, &cands);
   ParseEnv env;
   if (!st)
-    st = parse_env_init(&env, opt, db, include_dirs);
+    st = parse_env_init(&env, opt, db, include_dirs, out->root);
   if (!st) {
     env.project_files = project_files(&cands);
-    Work w = {.env = &env, .cands = &cands, .out = cm_xcalloc(cands.len + 1, sizeof *w.out), .progress = opt->progress};
+    keep_read_keys(&cands, out);
+    Work w = {.env = &env, .cands = &cands, .out = cm_xcalloc(cands.len + 1, sizeof *w.out), .progress = opt->progress,
+              .read = read_one};
     run_workers(&w, opt->jobs);
+    w.parsed_alone = cm_xcalloc(cands.len + 1, sizeof *w.parsed_alone);
+    for (size_t i = 0; i < cands.len; i++)
+      w.parsed_alone[i] = w.out[i] && w.out[i]->parser == PARSER_LIBCLANG;
+    w.read = read_in_context;
+    w.progress = false;
+    run_workers(&w, opt->jobs);
+    free(w.parsed_alone);
     for (size_t i = 0; i < cands.len; i++)
       if (w.out[i])
         vec_push(&out->files, w.out[i]);
@@ -141,16 +241,16 @@ Status an_scan(const char *const *paths, size_t npaths, const ScanOptions *opt, 
 }
 
 void an_source_free(SourceFile *f) {
-  for (size_t i = 0; i < f->facts.len; i++)
-    free(f->facts.items[i].name);
-  vec_free(&f->facts);
-  vec_free(&f->line_starts);
+  an_forget_facts(f);
+  for (size_t i = 0; i < f->found_includes.len; i++)
+    free(f->found_includes.items[i].header), free(f->found_includes.items[i].dir);
+  vec_free(&f->found_includes);
   free(f->path);
   free(f->rel);
   free(f->text);
-  free(f->code_only);
   free(f->fallback_reason);
   free(f->skip_reason);
+  free(f->parsed_with);
   free(f);
 }
 
@@ -158,5 +258,6 @@ void an_facts_free(Facts *facts) {
   for (size_t i = 0; i < facts->files.len; i++)
     an_source_free(facts->files.items[i]);
   vec_free(&facts->files);
+  vec_free(&facts->read);
   free(facts->root);
 }

@@ -1,7 +1,12 @@
-/* Finding the files: walks folders (skipping version control and build output,
- * following symlinks but never around a loop), and tells CUDA sources from the
- * rest: .cu/.cuh always, other C/C++ files when they include a CUDA header or use
- * a CUDA name the rules know. */
+/* Finding the files: walks folders (skipping version control and build output),
+ * and tells CUDA sources from the rest: .cu/.cuh always, other C/C++ files when
+ * they include a CUDA header or use a CUDA name the rules know.
+ *
+ * Links: one to something inside the scanned tree is skipped, since what it
+ * points to is walked by its own path (so every file is read once, where it
+ * is). One that leads out of the tree is not followed, so that nothing outside
+ * what the user named is read or, by translate --in-place, rewritten; it is
+ * listed with the reason, for the report to say. */
 #define _GNU_SOURCE
 #include <dirent.h>
 #include <errno.h>
@@ -121,40 +126,59 @@ static void add_file(Walk *w, const char *path) {
   vec_push(w->out, c);
 }
 
-/* A link to something under the scan root is walked by its own path instead, so
- * that every file is reported where it really is. Links leading out are followed. */
-static bool link_inside_root(Walk *w, const char *path) {
+/* 0: not a link; 1: a link into the scan root; -1: a link leading out of it (or nowhere). */
+static int link_kind(Walk *w, const char *path, char **target) {
   struct stat lst;
   if (lstat(path, &lst) != 0 || !S_ISLNK(lst.st_mode))
-    return false;
+    return 0;
   char *real = realpath(path, NULL);
   size_t n = strlen(w->root);
   bool inside = real && strncmp(real, w->root, n) == 0 && (real[n] == '/' || real[n] == '\0' || n == 1);
-  free(real);
-  return inside;
+  *target = real;
+  return inside ? 1 : -1;
 }
+
+/* Listed for the report, never read: `why` is malloc'd and kept. */
+static void add_skipped(Walk *w, const char *path, char *why, bool unreadable) {
+  w->walked++;
+  Candidate c = {.path = cm_xstrdup(path), .rel = cm_xstrdup(relative(w->root, path)), .skip = why,
+                 .unreadable = unreadable};
+  vec_push(w->out, c);
+}
+
+static void walk_dir(Walk *w, const char *dir, const struct stat *dst);
 
 static int by_name(const struct dirent **a, const struct dirent **b) { return strcmp((*a)->d_name, (*b)->d_name); }
 
+static void walk_entry(Walk *w, const char *dir, const char *name) {
+  char *path = cm_xasprintf("%s/%s", dir, name), *target = NULL;
+  int link = link_kind(w, path, &target);
+  struct stat st;
+  if (link < 0)
+    add_skipped(w, path,
+                target ? cm_xasprintf("a link out of the scanned tree (to %s): not followed", target)
+                       : cm_xstrdup("a link to nothing: not followed"),
+                false);
+  else if (link == 0 && stat(path, &st) == 0 && S_ISDIR(st.st_mode) && !skip_folder(dir, name))
+    walk_dir(w, path, &st);
+  else if (link == 0 && stat(path, &st) == 0 && S_ISREG(st.st_mode) && seen_add(&w->seen, &st))
+    add_file(w, path);
+  free(target);
+  free(path);
+}
+
 static void walk_dir(Walk *w, const char *dir, const struct stat *dst) {
   if (!seen_add(&w->seen, dst))
-    return; /* a symlink back up the tree, or to a folder already walked */
-  struct dirent **names;
+    return; /* a folder already walked */
+  struct dirent **names = NULL;
   int n = scandir(dir, &names, NULL, by_name); /* sorted: a deterministic order */
   for (int i = 0; i < n; i++) {
-    const char *name = names[i]->d_name;
-    char *path = cm_xasprintf("%s/%s", dir, name);
-    struct stat st;
-    if (strcmp(name, ".") && strcmp(name, "..") && !link_inside_root(w, path) && stat(path, &st) == 0) {
-      if (S_ISDIR(st.st_mode) && !skip_folder(dir, name)) {
-        walk_dir(w, path, &st);
-      } else if (S_ISREG(st.st_mode) && seen_add(&w->seen, &st)) {
-        add_file(w, path);
-      }
-    }
-    free(path);
+    if (strcmp(names[i]->d_name, ".") && strcmp(names[i]->d_name, ".."))
+      walk_entry(w, dir, names[i]->d_name);
     free(names[i]);
   }
+  if (n < 0)
+    add_skipped(w, dir, cm_xasprintf("%s: cannot list the folder: %s", dir, strerror(errno)), true);
   free(names);
 }
 
@@ -206,25 +230,27 @@ Status walk_paths(const char *const *paths, size_t n, char **root, Candidates *o
   return st;
 }
 
-/* NUL bytes or invalid UTF-8 make a file something not to parse or rewrite. */
-const char *binary_or_bad_utf8(const char *text, size_t len) {
-  const unsigned char *p = (const unsigned char *)text, *end = p + len;
+/* NUL bytes make a file binary: nothing to parse or rewrite. */
+bool is_binary(const char *text, size_t len) { return memchr(text, 0, len) != NULL; }
+
+/* The offset of the first byte that is not UTF-8 (a Latin-1 comment, say), or -1.
+ * Such a file is still read and translated byte for byte; the report says so. */
+long first_non_utf8(const char *text, size_t len) {
+  const unsigned char *start = (const unsigned char *)text, *p = start, *end = p + len;
   while (p < end) {
-    if (*p == 0)
-      return "binary file (NUL bytes)";
     if (*p < 0x80) {
       p++;
       continue;
     }
     int extra = (*p & 0xE0) == 0xC0 ? 1 : (*p & 0xF0) == 0xE0 ? 2 : (*p & 0xF8) == 0xF0 ? 3 : -1;
     if (extra < 0 || end - p <= extra)
-      return "not valid UTF-8";
+      return p - start;
     for (int i = 1; i <= extra; i++)
       if ((p[i] & 0xC0) != 0x80)
-        return "not valid UTF-8";
+        return p - start;
     p += extra + 1;
   }
-  return NULL;
+  return -1;
 }
 
 bool cuda_like_name(const char *s, size_t n) {
@@ -279,4 +305,92 @@ bool looks_like_cuda(const char *path, const char *text, size_t len, const RuleD
     i = j;
   }
   return false;
+}
+
+/* ---- the repository around the scan, for includes the scan's folders lack ---- */
+
+struct RepoIndex {
+  char *root;
+  Strings headers;   /* every header under root, by path */
+};
+
+/* The folder holding .git at or above `from`; else `from` itself. */
+static char *repository_root(const char *from) {
+  char *dir = cm_xstrdup(from);
+  for (;;) {
+    char *git = cm_xasprintf("%s/.git", dir);
+    bool found = access(git, F_OK) == 0;
+    free(git);
+    if (found)
+      return dir;
+    char *slash = strrchr(dir, '/');
+    if (!slash || slash == dir)
+      break;
+    *slash = '\0';
+  }
+  free(dir);
+  return cm_xstrdup(from);
+}
+
+static void index_dir(RepoIndex *ix, const char *dir, int depth) {
+  struct dirent **names = NULL;
+  int n = depth < 32 ? scandir(dir, &names, NULL, by_name) : -1;
+  for (int i = 0; i < n; i++) {
+    const char *name = names[i]->d_name;
+    char *path = cm_xasprintf("%s/%s", dir, name);
+    struct stat lst;
+    if (name[0] != '.' && lstat(path, &lst) == 0) { /* links are not followed: the walk's rule */
+      if (S_ISDIR(lst.st_mode) && !skip_folder(dir, name))
+        index_dir(ix, path, depth + 1);
+      else if (S_ISREG(lst.st_mode) && is_header_name(name))
+        vec_push(&ix->headers, cm_xstrdup(path));
+    }
+    free(path);
+    free(names[i]);
+  }
+  free(names);
+}
+
+RepoIndex *repo_index_build(const char *scan_root) {
+  RepoIndex *ix = cm_xcalloc(1, sizeof *ix);
+  ix->root = repository_root(scan_root);
+  index_dir(ix, ix->root, 0);
+  return ix;
+}
+
+const char *repo_index_root(const RepoIndex *ix) { return ix->root; }
+
+static size_t common_prefix(const char *a, const char *b) {
+  size_t n = 0;
+  while (a[n] && a[n] == b[n])
+    n++;
+  return n;
+}
+
+/* The folder from which `spelling` (as written in #include, "helper_cuda.h" or
+ * "sub/x.h") names a header of the repository; of several, the one nearest to
+ * the including file. NULL when none. */
+char *repo_index_find(const RepoIndex *ix, const char *spelling, const char *from) {
+  size_t n = strlen(spelling), best_shared = 0;
+  const char *best = NULL;
+  for (size_t i = 0; i < ix->headers.len; i++) {
+    const char *h = ix->headers.items[i];
+    size_t len = strlen(h);
+    if (len <= n || strcmp(h + len - n, spelling) != 0 || h[len - n - 1] != '/')
+      continue;
+    size_t shared = common_prefix(h, from);
+    if (!best || shared > best_shared)
+      best = h, best_shared = shared;
+  }
+  return best ? cm_xstrndup(best, strlen(best) - n - 1) : NULL;
+}
+
+void repo_index_free(RepoIndex *ix) {
+  if (!ix)
+    return;
+  for (size_t i = 0; i < ix->headers.len; i++)
+    free(ix->headers.items[i]);
+  vec_free(&ix->headers);
+  free(ix->root);
+  free(ix);
 }

@@ -36,6 +36,7 @@ typedef struct {
   const char *db_path, *rocm, *compile_db, *cuda_path;
   int jobs;
   VEC(const char *) paths;
+  VEC(const char *) extra;   /* -I, -D, -include, --extra-arg: for every file's parse */
 } PipelineArgs;
 
 typedef struct {
@@ -48,6 +49,8 @@ typedef struct {
 bool pipeline_option(int argc, char **argv, int *i, PipelineArgs *a, Status *st);
 Status pipeline_run(const PipelineArgs *a, const PlanOptions *extra, Pipeline *p);
 Status pipeline_check_unreadable(const Pipeline *p);
+Status check_output(const char *cmd, const char *opt, const char *output, const Pipeline *p,
+                    const PipelineArgs *a);
 void pipeline_free(Pipeline *p);
 Status parse_jobs(const char *cmd, const char *s, int *jobs);
 Version cli_installed_hip(const char *include);

@@ -82,9 +82,11 @@ static Status run_scan(int argc, char **argv) {
   Status st = parse_args(argc, argv, &a);
   Pipeline p;
   if (!st && !(st = pipeline_run(&a.pipe, &(PlanOptions){0}, &p))) {
-    VerifyRecords verify;
-    use_results_db(&a, &p.plan, &verify);
-    st = write_report(a.format, a.output, &p.plan, p.db, &verify);
+    VerifyRecords verify = {0};
+    if (!(st = check_output("scan", "-o", a.output, &p, &a.pipe))) {
+      use_results_db(&a, &p.plan, &verify);
+      st = write_report(a.format, a.output, &p.plan, p.db, &verify);
+    }
     vf_records_free(&verify);
     if (!st && a.fail_on && pl_count_categories(&p.plan, a.fail_on) > 0)
       st = cm_fail(ST_FINDINGS, "scan: findings of --fail-on %s", a.fail_on);
@@ -93,6 +95,7 @@ static Status run_scan(int argc, char **argv) {
     pipeline_free(&p);
   }
   vec_free(&a.pipe.paths);
+  vec_free(&a.pipe.extra);
   return st;
 }
 

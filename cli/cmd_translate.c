@@ -72,6 +72,9 @@ static void print_notes(const TranslateResult *res) {
     fprintf(stderr, "%s:%u:%u: warning: %s [%s build-file]\n", n->file, n->line, n->column, n->text,
             rl_diag(D_BUILD_FILE)->code);
   }
+  for (size_t i = 0; i < res->skipped.len; i++)
+    fprintf(stderr, "%s: warning: %s [%s skipped-file]\n", res->skipped.items[i].file, res->skipped.items[i].text,
+            rl_diag(D_SKIPPED_FILE)->code);
 }
 
 static void print_summary(const TranslateArgs *a, const Pipeline *p, const TranslateResult *res) {
@@ -81,8 +84,14 @@ static void print_summary(const TranslateArgs *a, const Pipeline *p, const Trans
   for (size_t i = 0; i < p->plan.files.len; i++)
     for (size_t j = 0; j < p->plan.files.items[i].findings.len; j++)
       work += rl_diag(p->plan.files.items[i].findings.items[j].diag)->severity != SEV_NOTE;
-  fprintf(stderr, "hipport: %zu files translated, %zu unchanged, %zu copied; %zu findings need a person, %zu names left behind, %zu build-file notes\n",
-          res->translated, res->unchanged, res->copied, work, res->leftovers.len, res->build_notes.len);
+  fprintf(stderr, "hipport: %zu files translated, %zu unchanged, %zu copied", res->translated, res->unchanged,
+          res->copied);
+  if (res->links)
+    fprintf(stderr, ", %zu links kept", res->links);
+  if (res->skipped.len)
+    fprintf(stderr, ", %zu not translated (see above)", res->skipped.len);
+  fprintf(stderr, "; %zu findings need a person, %zu names left behind, %zu build-file notes\n", work,
+          res->leftovers.len, res->build_notes.len);
 }
 
 static Status run_translate(int argc, char **argv) {
@@ -90,8 +99,9 @@ static Status run_translate(int argc, char **argv) {
   Status st = parse_args(argc, argv, &a);
   Pipeline p;
   if (!st && !(st = pipeline_run(&a.pipe, &a.plan, &p))) {
-    TranslateResult res;
-    st = tr_translate(&p.plan, p.db, a.pipe.paths.items[0], &a.tr, &res);
+    TranslateResult res = {0};
+    if (!(st = check_output("translate", "--report", a.report, &p, &a.pipe)))
+      st = tr_translate(&p.plan, p.db, a.pipe.paths.items[0], &a.tr, &res);
     if (!st && a.report)
       st = write_report("json", a.report, &p.plan, p.db, NULL);
     if (!a.tr.dry_run && !(a.tr.out && strcmp(a.tr.out, "-") == 0))
@@ -101,10 +111,13 @@ static Status run_translate(int argc, char **argv) {
       print_summary(&a, &p, &res);
     if (!st)
       st = pipeline_check_unreadable(&p);
+    if (!st && res.unreadable)
+      st = cm_fail(ST_INPUT, "some files could not be read and were not written (see above): fix their permissions");
     tr_result_free(&res);
     pipeline_free(&p);
   }
   vec_free(&a.pipe.paths);
+  vec_free(&a.pipe.extra);
   return st;
 }
 

@@ -81,7 +81,7 @@ static void find_programs(const char *dir, StrList *out) {
     vec_push(out, realpath(dir, NULL));
     return;
   }
-  struct dirent **names;
+  struct dirent **names = NULL;
   int n = scandir(dir, &names, NULL, alphasort);
   for (int i = 0; i < n; i++) {
     char *sub = cm_xasprintf("%s/%s", dir, names[i]->d_name), *manifest = cm_xasprintf("%s/manifest.json", sub);
@@ -282,10 +282,9 @@ static Status verify_programs(VerifyArgs *a, const StrList *dirs, const Toleranc
   Status st = ST_OK;
   if (!a->pipe.rocm && (target = installed_target()))
     a->pipe.rocm = target;
-  char work[] = "/tmp/hipport-verify-XXXXXX";
-  bool made = mkdtemp(work) != NULL;
-  if (!made)
-    st = cm_fail(ST_ENV, "cannot make a temporary folder in /tmp");
+  char *work = cm_make_temp_dir("hipport-verify");
+  if (!work)
+    st = ST_ENV;
   ResultDb *db = NULL;
   if (!st)
     st = vf_db_open(a->db_path ? a->db_path : (db_path = vf_db_default_path()), &db);
@@ -310,8 +309,9 @@ static Status verify_programs(VerifyArgs *a, const StrList *dirs, const Toleranc
   vec_free(&runs.programs);
   vec_free(&runs.results);
   vf_db_close(db);
-  if (made)
+  if (work)
     cm_remove_tree(work); /* the builds, and the ports unless --hip-tree keeps them */
+  free(work);
   free(target);
   free(db_path);
   free(tree);
@@ -341,6 +341,7 @@ static Status run_verify(int argc, char **argv) {
     free(dirs.items[i]);
   vec_free(&dirs);
   vec_free(&a.dirs);
+  vec_free(&a.pipe.extra);
   return st;
 }
 

@@ -1,6 +1,7 @@
 /* hipport: the command-line entry point. Picks the subcommand, runs it, and turns
  * the status it returns into the one-line error and the exit code (0 ok, 1 gated
  * findings, 2 usage, 3 input, 4 environment: ORDER EXIT with common.h). */
+#include <errno.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -50,9 +51,19 @@ static Status dispatch(int argc, char **argv) {
   return c->run(argc - 1, argv + 1);
 }
 
+/* Whatever went to standard output must have arrived: a full disk or a closed
+ * pipe is an error, not a quiet success. */
+static Status flush_stdout(Status st) {
+  if (fflush(stdout) == 0 && !ferror(stdout))
+    return st;
+  Status failed = cm_fail(ST_ENV, "standard output: write failed: %s", strerror(errno));
+  return st == ST_OK || st == ST_FINDINGS ? failed : st;
+}
+
 int main(int argc, char **argv) {
   cm_exe_dir(); /* resolved once, before any worker thread asks */
-  Status st = dispatch(argc, argv);
+  cm_cleanup_install();
+  Status st = flush_stdout(dispatch(argc, argv));
   if (st != ST_OK && st != ST_FINDINGS && cm_error()[0])
     fprintf(stderr, "hipport: %s\n", cm_error());
   return (int)st;

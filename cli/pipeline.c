@@ -24,9 +24,36 @@ Status parse_jobs(const char *cmd, const char *s, int *jobs) {
   return ST_OK;
 }
 
+/* hipify-clang's habit for users without a compile database: -I DIR, -D NAME,
+ * -include FILE (joined or apart) and --extra-arg ARG go to every file's parse. */
+static bool compiler_flag(int argc, char **argv, int *i, PipelineArgs *a, Status *st) {
+  const char *arg = argv[*i], *value = NULL;
+  bool apart = strcmp(arg, "-I") == 0 || strcmp(arg, "-D") == 0 || strcmp(arg, "-include") == 0;
+  if (opt_value(argc, argv, i, "--extra-arg", &value, st)) {
+    if (value)
+      vec_push(&a->extra, value);
+    return true;
+  }
+  if (!apart && (strncmp(arg, "-I", 2) == 0 || strncmp(arg, "-D", 2) == 0)) {
+    vec_push(&a->extra, arg);
+    return true;
+  }
+  if (!apart)
+    return false;
+  if (*i + 1 >= argc) {
+    *st = cm_fail(ST_USAGE, "option %s needs a value", arg);
+    return true;
+  }
+  vec_push(&a->extra, arg);
+  vec_push(&a->extra, argv[++*i]);
+  return true;
+}
+
 /* Options both commands take; true when argv[*i] was one of them. */
 bool pipeline_option(int argc, char **argv, int *i, PipelineArgs *a, Status *st) {
   const char *jobs = NULL;
+  if (compiler_flag(argc, argv, i, a, st))
+    return true;
   if (opt_value(argc, argv, i, "--rules-db", &a->db_path, st) || opt_value(argc, argv, i, "--rocm", &a->rocm, st) ||
       opt_value(argc, argv, i, "-p", &a->compile_db, st) || opt_value(argc, argv, i, "--cuda-path", &a->cuda_path, st))
     return true;
@@ -51,6 +78,7 @@ Status pipeline_run(const PipelineArgs *a, const PlanOptions *extra, Pipeline *p
     return cm_fail(ST_USAGE, "ROCm release '%s' is not one the rules know (see hipport rules releases)", a->rocm);
   }
   ScanOptions sopt = {.cuda_path = a->cuda_path, .compile_db = a->compile_db, .compat_include = compat_include(),
+                      .extra_args = a->extra.items, .nextra = a->extra.len,
                       .jobs = a->jobs ? a->jobs : 2, .progress = isatty(STDERR_FILENO)};
   if ((st = an_scan(a->paths.items, a->paths.len, &sopt, p->db, &p->facts))) {
     pipeline_free(p);
@@ -83,6 +111,23 @@ Status pipeline_check_unreadable(const Pipeline *p) {
   return ST_OK;
 }
 
+/* An output is never an input, whatever the flags: not a path the user named,
+ * nor a file the scan read. */
+Status check_output(const char *cmd, const char *opt, const char *output, const Pipeline *p,
+                    const PipelineArgs *a) {
+  if (!output || strcmp(output, "-") == 0 || cm_is_special_file(output))
+    return ST_OK;
+  char *out = cm_resolve_path(output);
+  bool input = an_was_read(&p->facts, output);
+  for (size_t i = 0; i < a->paths.len && !input; i++) {
+    char *in = cm_resolve_path(a->paths.items[i]);
+    input = strcmp(in, out) == 0 || cm_same_file(in, out);
+    free(in);
+  }
+  free(out);
+  return input ? cm_fail(ST_USAGE, "%s: %s %s is one of the inputs: write it somewhere else", cmd, opt, output) : ST_OK;
+}
+
 /* The report goes to a temporary file renamed into place, so a failed run never
  * leaves half a report where a good one was; a device or pipe is written to. */
 Status write_report(const char *format, const char *output, const Plan *plan, const RuleDb *db,
@@ -90,18 +135,9 @@ Status write_report(const char *format, const char *output, const Plan *plan, co
   const Reporter *r = rp_find(format);
   if (!output || strcmp(output, "-") == 0)
     return r->write(stdout, plan, db, verify);
-  bool special = cm_is_special_file(output);
-  char *tmp = special ? cm_xstrdup(output) : cm_xasprintf("%s.hipport-tmp", output);
-  FILE *out = fopen(tmp, "w");
-  Status st = out ? r->write(out, plan, db, verify) : cm_fail(ST_INPUT, "%s: cannot write the report here", output);
-  if (out && fclose(out) != 0 && !st)
-    st = cm_fail(ST_ENV, "%s: write failed", output);
-  if (!st && !special && rename(tmp, output) != 0)
-    st = cm_fail(ST_INPUT, "%s: cannot write the report here", output);
-  if (st && !special)
-    unlink(tmp);
-  free(tmp);
-  return st;
+  AtomicFile a;
+  Status st = cm_atomic_open(&a, output, 0666);
+  return st ? st : cm_atomic_commit(&a, r->write(a.f, plan, db, verify));
 }
 
 /* The HIP release installed under an include folder, from hip/hip_version.h. */

@@ -5,8 +5,12 @@
 #include "common.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <ftw.h>
+#include <signal.h>
+#include <stdatomic.h>
 #include <limits.h>
+#include <pthread.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -134,4 +138,168 @@ void cm_remove_tree(const char *dir) { nftw(dir, remove_entry, 16, FTW_DEPTH | F
 bool cm_is_special_file(const char *path) {
   struct stat st;
   return stat(path, &st) == 0 && !S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode);
+}
+
+/* Drops the last component of an absolute path in place ("/a/b" -> "/a", "/a" -> "/"). */
+static void drop_last(char *path) {
+  char *slash = strrchr(path, '/');
+  slash[slash == path] = '\0';
+}
+
+/* One component after `cur`, which is always resolved where it exists: so ".."
+ * is its parent by name, and a link met on the way is followed. */
+static char *step(char *cur, const char *name, size_t n) {
+  if (n == 1 && name[0] == '.')
+    return cur;
+  if (n == 2 && name[0] == '.' && name[1] == '.') {
+    drop_last(cur);
+    return cur;
+  }
+  char *next = cm_xasprintf("%s%s%.*s", cur, strcmp(cur, "/") ? "/" : "", (int)n, name);
+  free(cur);
+  char *real = realpath(next, NULL);
+  if (!real)
+    return next; /* does not exist (yet): kept as named */
+  free(next);
+  return real;
+}
+
+char *cm_resolve_path(const char *path) {
+  char cwd[PATH_MAX];
+  char *cur = path[0] == '/' ? cm_xstrdup("/") : cm_xstrdup(getcwd(cwd, sizeof cwd) ? cwd : "/");
+  for (const char *p = path; *p;) {
+    size_t n = strcspn(p, "/");
+    if (n)
+      cur = step(cur, p, n);
+    p += n + (p[n] == '/');
+  }
+  return cur;
+}
+
+bool cm_same_file(const char *a, const char *b) {
+  struct stat sa, sb;
+  return stat(a, &sa) == 0 && stat(b, &sb) == 0 && sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
+}
+
+/* ---- cleanup on signals ---- */
+
+enum { CLEANUP_SLOTS = 64 };
+static struct {
+  atomic_int used;
+  char path[PATH_MAX], inner[PATH_MAX];
+} cleanup[CLEANUP_SLOTS];
+
+/* Only async-signal-safe calls: unlink, rmdir, signal, raise. */
+static void on_signal(int sig) {
+  for (int i = 0; i < CLEANUP_SLOTS; i++) {
+    if (atomic_load(&cleanup[i].used) != 2)
+      continue;
+    if (cleanup[i].inner[0]) {
+      unlink(cleanup[i].inner);
+      rmdir(cleanup[i].path);
+    } else {
+      unlink(cleanup[i].path);
+    }
+  }
+  signal(sig, SIG_DFL);
+  raise(sig);
+}
+
+static const int cleanup_signals[] = {SIGINT, SIGTERM, SIGHUP};
+
+void cm_cleanup_install(void) {
+  struct sigaction sa = {.sa_handler = on_signal};
+  sigemptyset(&sa.sa_mask);
+  for (size_t i = 0; i < sizeof cleanup_signals / sizeof *cleanup_signals; i++)
+    sigaction(cleanup_signals[i], &sa, NULL);
+}
+
+static void mask_signals(int how) {
+  sigset_t set;
+  sigemptyset(&set);
+  for (size_t i = 0; i < sizeof cleanup_signals / sizeof *cleanup_signals; i++)
+    sigaddset(&set, cleanup_signals[i]);
+  pthread_sigmask(how, &set, NULL);
+}
+
+void cm_signals_hold(void) { mask_signals(SIG_BLOCK); }
+void cm_signals_release(void) { mask_signals(SIG_UNBLOCK); }
+
+int cm_cleanup_add(const char *path, const char *inner) {
+  if (strlen(path) >= PATH_MAX || (inner && strlen(inner) >= PATH_MAX))
+    return -1;
+  for (int i = 0; i < CLEANUP_SLOTS; i++) {
+    int free_slot = 0;
+    if (!atomic_compare_exchange_strong(&cleanup[i].used, &free_slot, 1))
+      continue;
+    strcpy(cleanup[i].path, path);
+    strcpy(cleanup[i].inner, inner ? inner : "");
+    atomic_store(&cleanup[i].used, 2); /* complete: the handler may use it */
+    return i;
+  }
+  return -1;
+}
+
+void cm_cleanup_drop(int slot) {
+  if (slot >= 0)
+    atomic_store(&cleanup[slot].used, 0);
+}
+
+char *cm_make_temp_dir(const char *prefix) {
+  const char *base = getenv("TMPDIR");
+  char *dir = cm_xasprintf("%s/%s-XXXXXX", base && *base ? base : "/tmp", prefix);
+  if (mkdtemp(dir))
+    return dir;
+  cm_fail(ST_ENV, "cannot make a temporary folder in %s: %s (check TMPDIR)", base && *base ? base : "/tmp",
+          strerror(errno));
+  free(dir);
+  return NULL;
+}
+
+/* ---- atomic writes ---- */
+
+Status cm_atomic_open(AtomicFile *a, const char *path, unsigned mode) {
+  *a = (AtomicFile){.path = cm_xstrdup(path), .special = cm_is_special_file(path), .slot = -1};
+  a->tmp = a->special ? cm_xstrdup(path) : cm_xasprintf("%s.hipport-tmp", path);
+  if (!a->special)
+    a->slot = cm_cleanup_add(a->tmp, NULL);
+  int fd = open(a->tmp, O_WRONLY | O_CREAT | O_TRUNC, mode & 07777);
+  a->f = fd >= 0 ? fdopen(fd, "w") : NULL;
+  if (a->f)
+    return ST_OK;
+  Status st = cm_fail(ST_INPUT, "%s: cannot write: %s", path, strerror(errno));
+  if (fd >= 0)
+    close(fd);
+  cm_atomic_commit(a, st);
+  return st;
+}
+
+Status cm_atomic_commit(AtomicFile *a, Status st) {
+  if (a->f) {
+    if (!st && (fflush(a->f) != 0 || ferror(a->f)))
+      st = cm_fail(ST_ENV, "%s: write failed: %s", a->path, strerror(errno));
+    if (!st && !a->special && fsync(fileno(a->f)) != 0) /* on disk before the rename makes it the file */
+      st = cm_fail(ST_ENV, "%s: write failed: %s", a->path, strerror(errno));
+    if (fclose(a->f) != 0 && !st)
+      st = cm_fail(ST_ENV, "%s: write failed: %s", a->path, strerror(errno));
+  }
+  if (!st && !a->special && rename(a->tmp, a->path) != 0)
+    st = cm_fail(ST_ENV, "%s: cannot rename into place: %s", a->path, strerror(errno));
+  if (st && !a->special)
+    unlink(a->tmp);
+  cm_cleanup_drop(a->slot);
+  free(a->path);
+  free(a->tmp);
+  *a = (AtomicFile){.slot = -1};
+  return st;
+}
+
+Status cm_write_atomically(const char *path, const char *data, size_t len, unsigned mode) {
+  AtomicFile a;
+  Status st = cm_atomic_open(&a, path, mode);
+  if (st)
+    return st;
+  if (fwrite(data, 1, len, a.f) != len)
+    st = cm_fail(ST_ENV, "%s: write failed: %s", path, strerror(errno));
+  return cm_atomic_commit(&a, st);
 }

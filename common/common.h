@@ -61,6 +61,49 @@ Status cm_read_file(const char *path, char **data, size_t *len);
  * through, never replaced by a rename as a regular file would be. */
 bool cm_is_special_file(const char *path);
 
+/* The absolute, normalised form of a path that may not exist yet: the part that
+ * exists resolved as the kernel would (links followed), the rest normalised by
+ * name ("new/../src" is "src"). malloc'd. */
+char *cm_resolve_path(const char *path);
+/* Both name the same existing file (device and inode). */
+bool cm_same_file(const char *a, const char *b);
+
+/* ---- writing that never leaves half a file ---- */
+
+/* A file written beside its target under a temporary name (path.hipport-tmp),
+ * then flushed to disk and renamed into place by cm_atomic_commit. A device or
+ * pipe (-o /dev/stdout) is written straight into instead. The temporary name is
+ * removed if the process is interrupted meanwhile (cm_cleanup_install). */
+typedef struct {
+  FILE *f;
+  char *path, *tmp;
+  bool special;
+  int slot;
+} AtomicFile;
+
+Status cm_atomic_open(AtomicFile *a, const char *path, unsigned mode);
+/* Commits when st is ST_OK (else discards) and gives the status of the whole write. */
+Status cm_atomic_commit(AtomicFile *a, Status st);
+Status cm_write_atomically(const char *path, const char *data, size_t len, unsigned mode);
+
+/* ---- what an interrupted run must not leave behind ---- */
+
+/* SIGINT, SIGTERM and SIGHUP remove the registered paths, then end the process as
+ * the signal would have. */
+void cm_cleanup_install(void);
+/* A file, or a folder holding at most one file (`inner`, may be NULL), to remove
+ * on a signal; the slot to give back, or -1 when the table is full. */
+int cm_cleanup_add(const char *path, const char *inner);
+void cm_cleanup_drop(int slot);
+/* Holds those signals back on this thread (while a file whose name cleanup cannot
+ * know is being made), then lets them in. */
+void cm_signals_hold(void);
+void cm_signals_release(void);
+
+/* A new private folder under $TMPDIR (else /tmp), named PREFIX-XXXXXX; NULL and a
+ * message when it cannot be made. malloc'd. */
+char *cm_make_temp_dir(const char *prefix);
+
 /* Removes a folder and everything under it, without following links. */
 void cm_remove_tree(const char *dir);
 

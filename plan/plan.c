@@ -203,6 +203,9 @@ static void plan_file(FilePlan *fp, const RuleDb *db, const Hazards *hz, const P
     add_finding(fp, D_SKIPPED_FILE, 0, src->rel, cm_xasprintf("not scanned: %s", src->skip_reason));
     return;
   }
+  if (src->not_utf8)
+    add_finding(fp, D_NOT_UTF8, src->not_utf8_at, src->rel,
+                cm_xstrdup("bytes that are not UTF-8 (Latin-1?): read and translated as they are, kept byte for byte"));
   if (src->parser == PARSER_LEXICAL)
     add_finding(fp, D_PARSE_FALLBACK, src->fallback_offset, src->rel,
                 cm_xasprintf("scanned lexically: %s", src->fallback_reason ? src->fallback_reason : "no parse"));

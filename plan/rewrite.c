@@ -243,7 +243,7 @@ static bool same_region(const SourceFile *src, unsigned a, unsigned b) {
 static void line_bounds(const SourceFile *src, unsigned off, unsigned *b, unsigned *e) {
   unsigned line, col;
   an_location(src, off, &line, &col);
-  *b = src->line_starts.items[line - 1];
+  *b = line > 1 ? src->line_starts.items[line - 1] : src->bom; /* a byte order mark stays */
   *e = line < src->line_starts.len ? src->line_starts.items[line] : (unsigned)src->len;
 }
 
@@ -281,7 +281,7 @@ static bool ends_with_endif(const SourceFile *src) {
   while (e > 0 && is_space(code[e - 1]))
     e--;
   unsigned p = e;
-  while (p > 0 && code[p - 1] != '\n')
+  while (p > 0 && !an_line_ends(code, src->len, p - 1))
     p--;
   while (p < e && (code[p] == ' ' || code[p] == '\t'))
     p++;
@@ -296,7 +296,8 @@ static unsigned runtime_include_at(const SourceFile *src) {
   unsigned after_guard = 0, ifndef_at = 0;
   bool after_ifndef = false, guarded = ends_with_endif(src);
   for (unsigned l = 0; l < src->line_starts.len; l++) {
-    unsigned b = src->line_starts.items[l], e = l + 1 < src->line_starts.len ? src->line_starts.items[l + 1] : (unsigned)src->len;
+    unsigned b = l ? src->line_starts.items[l] : src->bom; /* the include goes after a byte order mark */
+    unsigned e = l + 1 < src->line_starts.len ? src->line_starts.items[l + 1] : (unsigned)src->len;
     unsigned p = b;
     while (p < e && is_space(code[p]))
       p++;
@@ -361,8 +362,9 @@ void plan_runtime_include(FilePlan *fp) {
     line_bounds(fp->src, runtime->fact->offset, &b, &e);
   if (runtime && (b == at || runtime->fact->offset < at))
     return; /* already the first include, or before the guard ends: first in effect */
-  add_edit(fp, at, 0, memmem(fp->src->text, fp->src->len, "\r\n", 2) ? "#include <hip/hip_runtime.h>\r\n"
-                                                                     : "#include <hip/hip_runtime.h>\n");
+  char *line = cm_xasprintf("#include <hip/hip_runtime.h>%s", fp->src->eol);
+  add_edit(fp, at, 0, line);
+  free(line);
   unsigned at_line, col;
   an_location(fp->src, at, &at_line, &col);
   if (runtime && balanced_from(fp->src, at_line - 1, runtime->fact->offset))

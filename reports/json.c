@@ -1,6 +1,8 @@
 /* The JSON report: one document, its schema in docs/json-report.md. Built with
  * jansson, so every string is escaped by the library, never by hand. */
 #include <jansson.h>
+#include <stdlib.h>
+#include <string.h>
 
 #include "reports_p.h"
 
@@ -10,7 +12,28 @@ static json_t *version_json(Version v) {
   return json_string(buf);
 }
 
-static json_t *str_or_null(const char *s) { return s ? json_string(s) : json_null(); }
+/* Text from the scanned tree (paths, names, excerpts in messages) may hold bytes
+ * that are not UTF-8, which JSON cannot carry: each such byte becomes U+FFFD. */
+static json_t *text(const char *s) {
+  json_t *j = json_string(s);
+  if (j)
+    return j;
+  Buf b = {0};
+  for (const unsigned char *p = (const unsigned char *)s; *p;) {
+    size_t n = *p < 0x80 ? 1 : (*p & 0xE0) == 0xC0 ? 2 : (*p & 0xF0) == 0xE0 ? 3 : (*p & 0xF8) == 0xF0 ? 4 : 0;
+    char *piece = n ? cm_xstrndup((const char *)p, n) : NULL;
+    json_t *ok = piece && strlen(piece) == n ? json_string(piece) : NULL;
+    buf_puts(&b, ok ? piece : "\xEF\xBF\xBD");
+    p += ok ? n : 1;
+    json_decref(ok);
+    free(piece);
+  }
+  j = json_string(buf_cstr(&b));
+  buf_free(&b);
+  return j;
+}
+
+static json_t *str_or_null(const char *s) { return s ? text(s) : json_null(); }
 
 static json_t *summary_json(const Plan *p) {
   json_t *compat = json_object(), *compat_unique = json_object();
@@ -35,17 +58,18 @@ static json_t *summary_json(const Plan *p) {
 
 static json_t *use_json(const FilePlan *fp, const PlannedUse *u) {
   const Fact *f = u->fact;
-  return json_pack("{s:s, s:I, s:I, s:s, s:o, s:s, s:s, s:s, s:s, s:b, s:b}", "file", fp->src->rel, "line",
-                   (json_int_t)f->line, "column", (json_int_t)f->column, "cuda", f->kind == FK_LAUNCH ? "<<<>>>" : f->name,
+  return json_pack("{s:o, s:I, s:I, s:o, s:o, s:s, s:s, s:s, s:s, s:b, s:b}", "file", text(fp->src->rel), "line",
+                   (json_int_t)f->line, "column", (json_int_t)f->column, "cuda",
+                   text(f->kind == FK_LAUNCH ? "<<<>>>" : f->name),
                    "hip", str_or_null(u->hip), "library", u->library, "kind", u->kind, "status",
                    pl_status_name(u->status), "cursor", f->cursor, "disabled", f->disabled, "in_macro", f->in_macro);
 }
 
 static json_t *finding_json(const FilePlan *fp, const Finding *f) {
   const DiagInfo *d = rl_diag(f->diag);
-  return json_pack("{s:s, s:s, s:s, s:s, s:I, s:I, s:s, s:s, s:f}", "code", d->code, "category", d->category,
-                   "severity", rl_severity_name(d->severity), "file", fp->src->rel, "line", (json_int_t)f->line,
-                   "column", (json_int_t)f->column, "subject", f->subject, "message", f->message, "effort_hours",
+  return json_pack("{s:s, s:s, s:s, s:o, s:I, s:I, s:o, s:o, s:f}", "code", d->code, "category", d->category,
+                   "severity", rl_severity_name(d->severity), "file", text(fp->src->rel), "line", (json_int_t)f->line,
+                   "column", (json_int_t)f->column, "subject", text(f->subject), "message", text(f->message), "effort_hours",
                    f->effort_hours);
 }
 
@@ -58,11 +82,29 @@ static json_t *verify_json(const VerifyRecords *v) {
   return arr;
 }
 
+/* Each folder added for a local include the scanned tree lacks, once. */
+static json_t *found_includes_json(const Plan *p) {
+  json_t *arr = json_array();
+  for (size_t i = 0; i < p->files.len; i++) {
+    const SourceFile *src = p->files.items[i].src;
+    for (size_t k = 0; k < src->found_includes.len; k++) {
+      const FoundInclude *fi = &src->found_includes.items[k];
+      bool seen = false;
+      for (size_t j = 0; j < json_array_size(arr) && !seen; j++)
+        seen = strcmp(json_string_value(json_object_get(json_array_get(arr, j), "folder")), fi->dir) == 0;
+      if (!seen)
+        json_array_append_new(arr, json_pack("{s:o, s:o, s:o}", "folder", text(fi->dir), "header", text(fi->header),
+                                             "first_needed_by", text(src->rel)));
+    }
+  }
+  return arr;
+}
+
 static Status write_json(FILE *out, const Plan *p, const RuleDb *db, const VerifyRecords *verify) {
   json_t *files = json_array(), *uses = json_array(), *findings = json_array();
   for (size_t i = 0; i < p->files.len; i++) {
     const FilePlan *fp = &p->files.items[i];
-    json_array_append_new(files, json_pack("{s:s, s:s, s:I, s:I, s:I}", "path", fp->src->rel, "parser",
+    json_array_append_new(files, json_pack("{s:o, s:s, s:I, s:I, s:I}", "path", text(fp->src->rel), "parser",
                                            fp->src->skip_reason ? "none" : fp->src->parser == PARSER_LIBCLANG ? "libclang" : "lexical",
                                            "uses", (json_int_t)fp->uses.len, "findings", (json_int_t)fp->findings.len,
                                            "edits", (json_int_t)fp->edits.len));
@@ -71,9 +113,10 @@ static Status write_json(FILE *out, const Plan *p, const RuleDb *db, const Verif
     for (size_t j = 0; j < fp->findings.len; j++)
       json_array_append_new(findings, finding_json(fp, &fp->findings.items[j]));
   }
-  json_t *doc = json_pack("{s:s, s:s, s:s, s:o, s:o, s:o, s:o, s:o}", "tool", "hipport", "version", HIPPORT_VERSION,
-                          "root", p->facts->root, "summary", summary_json(p), "files", files, "uses", uses,
-                          "findings", findings, "verify", verify_json(verify));
+  json_t *doc = json_pack("{s:s, s:s, s:o, s:o, s:o, s:o, s:o, s:o, s:o}", "tool", "hipport", "version",
+                          HIPPORT_VERSION, "root", text(p->facts->root), "summary", summary_json(p), "files", files,
+                          "uses", uses, "findings", findings, "include_folders_found", found_includes_json(p),
+                          "verify", verify_json(verify));
   int rc = json_dumpf(doc, out, JSON_INDENT(1) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(6));
   fputc('\n', out);
   json_decref(doc);

@@ -53,6 +53,28 @@ static void print_compat(FILE *out, const Plan *p) {
   fputc('\n', out);
 }
 
+/* Folders the parser needed for includes that the scanned tree lacks: their
+ * headers are the project's, and porting them is part of the port. Each once. */
+static void print_found_includes(FILE *out, const Plan *p) {
+  VEC(const FoundInclude *) shown = {0};
+  for (size_t i = 0; i < p->files.len; i++) {
+    const SourceFile *src = p->files.items[i].src;
+    for (size_t k = 0; k < src->found_includes.len; k++) {
+      const FoundInclude *fi = &src->found_includes.items[k];
+      bool seen = false;
+      for (size_t j = 0; j < shown.len && !seen; j++)
+        seen = strcmp(shown.items[j]->dir, fi->dir) == 0;
+      if (seen)
+        continue;
+      if (!shown.len)
+        fputs("  include folders found outside the scan (scan and port them too):\n", out);
+      vec_push(&shown, fi);
+      fprintf(out, "    %s (for %s)\n", fi->dir, fi->header);
+    }
+  }
+  vec_free(&shown);
+}
+
 static void print_verify(FILE *out, const VerifyRecords *v) {
   if (!v || !v->len)
     return;
@@ -79,6 +101,7 @@ static Status write_text(FILE *out, const Plan *p, const RuleDb *db, const Verif
   for (size_t i = 0; i < p->top.len && i < 10 && p->top.items[i].effort_hours > 0; i++)
     fprintf(out, "    %6.1f h  %-20s %s (%zu)\n", p->top.items[i].effort_hours, p->top.items[i].category,
             p->top.items[i].name, p->top.items[i].uses);
+  print_found_includes(out, p);
   print_verify(out, verify);
   return ferror(out) ? cm_fail(ST_ENV, "writing the report failed") : ST_OK;
 }

@@ -10,7 +10,7 @@
 
 static bool needs_person(const Finding *f) {
   Severity s = rl_diag(f->diag)->severity;
-  return s != SEV_NOTE && f->diag != D_PARSE_FALLBACK && f->diag != D_SKIPPED_FILE;
+  return s != SEV_NOTE && f->diag != D_PARSE_FALLBACK && f->diag != D_SKIPPED_FILE && f->diag != D_NOT_UTF8;
 }
 
 static unsigned line_start(const SourceFile *src, unsigned line) { return src->line_starts.items[line - 1]; }
@@ -38,7 +38,7 @@ static void annotations_for(const FilePlan *fp, unsigned line, Buf *out) {
   unsigned b = line_start(src, line), indent = b;
   while (indent < src->len && (src->text[indent] == ' ' || src->text[indent] == '\t'))
     indent++;
-  const char *eol = memchr(src->text + b, '\r', indent - b + 2) ? "\r\n" : "\n";
+  const char *eol = src->eol;
   for (size_t i = 0; i < fp->findings.len; i++) {
     const Finding *f = &fp->findings.items[i];
     if (f->line != line || !needs_person(f))

@@ -22,10 +22,14 @@ typedef struct {
   char *text;                /* the name left behind, or what to do */
 } TrNote;
 
+typedef VEC(TrNote) TrNotes;
+
 typedef struct {
-  size_t translated, copied, unchanged;
-  VEC(TrNote) leftovers;     /* CUDA names the output still holds, unexplained */
-  VEC(TrNote) build_notes;   /* CMake and Makefile constructs to look at */
+  size_t translated, copied, unchanged, links;
+  TrNotes leftovers;         /* CUDA names the output still holds, unexplained */
+  TrNotes build_notes;       /* CMake and Makefile constructs to look at */
+  TrNotes skipped;           /* files not written (unreadable) or kept as links out of the tree */
+  bool unreadable;           /* some input could not be read: an input error once all is written */
 } TranslateResult;
 
 /* `src` is what the scan was given: a folder, or one file. */

@@ -42,33 +42,25 @@ static bool empty_dir(const char *p) {
   return empty;
 }
 
-/* The absolute form of a path that may not exist yet: its deepest existing
- * folder resolved, the rest appended as written. */
-static char *resolve_out(const char *out) {
-  char *real = realpath(out, NULL);
-  if (real)
-    return real;
-  char cwd[PATH_MAX];
-  char *abs = out[0] == '/' ? cm_xstrdup(out) : cm_xasprintf("%s/%s", getcwd(cwd, sizeof cwd) ? cwd : ".", out);
-  for (size_t cut = strlen(abs); cut > 0; cut--) {
-    if (abs[cut] != '/')
-      continue;
-    abs[cut] = '\0';
-    char *parent = realpath(abs, NULL);
-    abs[cut] = '/';
-    if (parent) {
-      char *joined = cm_xasprintf("%s%s", strcmp(parent, "/") ? parent : "", abs + cut);
-      free(parent);
-      free(abs);
-      return joined;
-    }
-  }
-  return abs;
-}
-
 static bool inside(const char *path, const char *root) {
   size_t n = strlen(root);
   return strncmp(path, root, n) == 0 && (path[n] == '/' || path[n] == '\0');
+}
+
+/* A single file's output: never the source itself, whatever the flags (--force
+ * overwrites other files, never the input). */
+static Status check_file_destination(const Run *r) {
+  const TranslateOptions *o = r->opt;
+  if (strcmp(o->out, "-") == 0 || cm_is_special_file(o->out))
+    return ST_OK;
+  char *out = cm_resolve_path(o->out);
+  bool same = strcmp(out, r->src_root) == 0 || cm_same_file(o->out, r->src_root);
+  free(out);
+  if (same)
+    return cm_fail(ST_USAGE, "translate: -o %s is the source itself: give another file, or use --in-place (it keeps a backup)",
+                   o->out);
+  return o->force || access(o->out, F_OK) != 0 ? ST_OK
+                                               : cm_fail(ST_USAGE, "translate: %s exists: pass --force to overwrite it", o->out);
 }
 
 static Status check_destination(Run *r, bool src_is_dir) {
@@ -80,14 +72,14 @@ static Status check_destination(Run *r, bool src_is_dir) {
   if (src_is_dir && strcmp(o->out, "-") == 0)
     return cm_fail(ST_USAGE, "translate: -o - writes one file to standard output: the source is a folder, give -o a folder");
   if (!src_is_dir)
-    return strcmp(o->out, "-") == 0 || o->force || access(o->out, F_OK) != 0 || cm_is_special_file(o->out)
-               ? ST_OK
-               : cm_fail(ST_USAGE, "translate: %s exists: pass --force to overwrite it", o->out);
-  r->out_root = resolve_out(o->out);
+    return check_file_destination(r);
+  r->out_root = cm_resolve_path(o->out);
   if (strcmp(r->out_root, r->src_root) == 0)
     return cm_fail(ST_USAGE, "translate: -o %s is the source itself: use --in-place to edit the source", o->out);
   if (inside(r->out_root, r->src_root))
     return cm_fail(ST_USAGE, "translate: -o %s is inside the source %s: pick a folder outside it", o->out, r->src_root);
+  if (inside(r->src_root, r->out_root))
+    return cm_fail(ST_USAGE, "translate: -o %s holds the source %s: pick a folder outside it", o->out, r->src_root);
   if (is_dir(r->out_root) && !empty_dir(r->out_root) && !o->force)
     return cm_fail(ST_USAGE, "translate: %s is not empty: pass --force to write into it, or pick an empty folder", o->out);
   if (access(r->out_root, F_OK) == 0 && !is_dir(r->out_root))
@@ -152,15 +144,28 @@ static Status write_translation(Run *r, const FilePlan *fp, const char *dest) {
   return st;
 }
 
-/* In place, every backup is checked before any source is touched. */
+/* The bytes of a file equal `text`. */
+static bool holds(const char *path, const char *text, size_t len) {
+  char *data;
+  size_t n;
+  if (cm_read_file(path, &data, &n))
+    return false;
+  bool same = n == len && memcmp(data, text, len) == 0;
+  free(data);
+  return same;
+}
+
+/* In place, every backup is checked before any source is touched. A backup that
+ * holds the file as it is now is what an interrupted run left: the re-run goes on
+ * over it. Any other is the user's, and stops the run. */
 static Status check_backups(Run *r) {
   for (size_t i = 0; i < r->plan->files.len; i++) {
     const FilePlan *fp = &r->plan->files.items[i];
     if (!fp->edits.len && !r->opt->annotate)
       continue;
     char *backup = cm_xasprintf("%s%s", fp->src->path, r->opt->backup_suffix);
-    bool exists = access(backup, F_OK) == 0;
-    Status st = exists ? cm_fail(ST_USAGE, "translate: %s exists: remove it or pick another --backup-suffix", backup)
+    bool theirs = access(backup, F_OK) == 0 && !holds(backup, fp->src->text, fp->src->len);
+    Status st = theirs ? cm_fail(ST_USAGE, "translate: %s exists: remove it or pick another --backup-suffix", backup)
                        : ST_OK;
     free(backup);
     if (st)
@@ -169,15 +174,30 @@ static Status check_backups(Run *r) {
   return ST_OK;
 }
 
+/* Only regular files are rewritten: never a link, nor what it points to. */
+static bool rewritable(const FilePlan *fp) {
+  struct stat st;
+  return !fp->src->skip_reason && lstat(fp->src->path, &st) == 0 && S_ISREG(st.st_mode);
+}
+
+/* What a run killed outright (kill -9) left beside a source: hipport's own name. */
+static void remove_stale_temporary(const FilePlan *fp) {
+  char *tmp = cm_xasprintf("%s.hipport-tmp", fp->src->path);
+  unlink(tmp);
+  free(tmp);
+}
+
 static Status translate_in_place(Run *r) {
   Status st = check_backups(r);
   for (size_t i = 0; i < r->plan->files.len && !st; i++) {
     const FilePlan *fp = &r->plan->files.items[i];
+    if (rewritable(fp))
+      remove_stale_temporary(fp);
     size_t len;
     char *text = tr_apply(fp, r->opt->annotate, &len);
     bool changed = len != fp->src->len || memcmp(text, fp->src->text, len) != 0;
     free(text);
-    if (!changed)
+    if (!changed || !rewritable(fp))
       continue;
     char *backup = cm_xasprintf("%s%s", fp->src->path, r->opt->backup_suffix);
     st = copy_file(fp->src->path, backup);
@@ -243,38 +263,96 @@ static bool skip_name(const char *name) {
 
 static Status mirror(Run *r, const char *rel);
 
+/* A file the output holds only as a link, and why. */
+static void note_skipped(Run *r, const char *rel, char *why) {
+  TrNote n = {cm_xstrdup(rel), 0, 0, why};
+  vec_push(&r->res->skipped, n);
+}
+
+/* Something the output goes without because it could not be read. */
+static void note_unread(Run *r, const char *rel, const char *why) {
+  note_skipped(r, rel, cm_xasprintf("not written: %s", why));
+  r->res->unreadable = true;
+}
+
+/* From the folder of `from` (relative to the root) to `to`, both under the root. */
+static char *relative_target(const char *from, const char *to) {
+  Buf b = {0};
+  for (const char *p = from; (p = strchr(p, '/')); p++)
+    buf_puts(&b, "../");
+  buf_puts(&b, *to ? to : ".");
+  return buf_cstr(&b);
+}
+
+/* A link inside the tree stays a link, to the same place in the output (so to
+ * the translated file); one leading out keeps pointing where it points, is never
+ * followed and is said. Nothing is written through a link. */
+static Status mirror_link(Run *r, const char *rel, const char *from, const char *to) {
+  char *real = realpath(from, NULL), *target;
+  if (real && inside(real, r->src_root)) {
+    target = relative_target(rel, real[strlen(r->src_root)] ? real + strlen(r->src_root) + 1 : "");
+  } else {
+    char raw[PATH_MAX];
+    ssize_t n = readlink(from, raw, sizeof raw - 1);
+    raw[n < 0 ? 0 : n] = '\0';
+    target = cm_xstrdup(real ? real : raw);
+    note_skipped(r, rel, real ? cm_xasprintf("a link out of the tree (to %s): kept as a link, not translated", real)
+                              : cm_xasprintf("a link to nothing (%s): kept as it is", raw));
+  }
+  unlink(to);
+  Status s = make_parents(to);
+  if (!s && symlink(target, to) != 0)
+    s = cm_fail(ST_INPUT, "%s: cannot make the link: %s", to, strerror(errno));
+  r->res->links += !s;
+  free(target);
+  free(real);
+  return s;
+}
+
+/* A regular file: translated, ported (a build file) or copied. One that cannot be
+ * read is left out of the output and said, and the run goes on. */
+static Status mirror_file(Run *r, const char *rel, const char *from, const char *to) {
+  const FilePlan *fp = plan_for(r->plan, rel);
+  if (fp && fp->src->unreadable) {
+    note_unread(r, rel, fp->src->skip_reason);
+    return ST_OK;
+  }
+  if (!fp && access(from, R_OK) != 0) {
+    note_unread(r, rel, strerror(errno));
+    return ST_OK;
+  }
+  return fp ? write_translation(r, fp, to) : port_build_file(r, rel, from, to);
+}
+
 static Status mirror_entry(Run *r, const char *rel) {
   char *from = cm_xasprintf("%s/%s", r->src_root, rel), *to = cm_xasprintf("%s/%s", r->out_root, rel);
   struct stat st;
   Status s = ST_OK;
-  if (lstat(from, &st) != 0) {
+  if (lstat(from, &st) != 0)
     s = cm_fail(ST_INPUT, "%s: %s", from, strerror(errno));
-  } else if (S_ISLNK(st.st_mode)) {
-    char target[PATH_MAX];
-    ssize_t n = readlink(from, target, sizeof target - 1);
-    if (n >= 0) {
-      target[n] = '\0';
-      unlink(to);
-      if ((s = make_parents(to)) == ST_OK && symlink(target, to) != 0)
-        s = cm_fail(ST_INPUT, "%s: cannot make the link: %s", to, strerror(errno));
-    }
-  } else if (S_ISDIR(st.st_mode)) {
+  else if (S_ISLNK(st.st_mode))
+    s = mirror_link(r, rel, from, to);
+  else if (S_ISDIR(st.st_mode))
     s = mirror(r, rel);
-  } else if (S_ISREG(st.st_mode)) {
-    const FilePlan *fp = plan_for(r->plan, rel);
-    s = fp ? write_translation(r, fp, to) : port_build_file(r, rel, from, to);
-  }
+  else if (S_ISREG(st.st_mode))
+    s = mirror_file(r, rel, from, to);
   free(from);
   free(to);
   return s;
 }
 
-/* Sorted, so that the same input writes in the same order. */
+/* Sorted, so that the same input writes in the same order. A folder that cannot
+ * be listed is said, and the rest is written. */
 static Status mirror(Run *r, const char *rel) {
   char *dir = *rel ? cm_xasprintf("%s/%s", r->src_root, rel) : cm_xstrdup(r->src_root);
-  struct dirent **names;
+  struct dirent **names = NULL;
   int n = scandir(dir, &names, NULL, alphasort);
-  Status st = n < 0 ? cm_fail(ST_INPUT, "%s: cannot list: %s", dir, strerror(errno)) : ST_OK;
+  Status st = ST_OK;
+  if (n < 0) {
+    char *why = cm_xasprintf("cannot list the folder: %s", strerror(errno));
+    note_unread(r, *rel ? rel : ".", why);
+    free(why);
+  }
   for (int i = 0; i < n; i++) {
     if (!st && !skip_name(names[i]->d_name)) {
       char *child = *rel ? cm_xasprintf("%s/%s", rel, names[i]->d_name) : cm_xstrdup(names[i]->d_name);
@@ -287,6 +365,26 @@ static Status mirror(Run *r, const char *rel) {
   free(dir);
   if (!st && !*rel)
     mkdir(r->out_root, 0777); /* an empty source still gives an (empty) tree */
+  return st;
+}
+
+/* A single file: its translation, or (not CUDA) its bytes as they are. */
+static Status translate_one_file(Run *r) {
+  const FilePlan *fp = r->plan->files.len ? &r->plan->files.items[0] : NULL;
+  if (fp && fp->src->unreadable)
+    return cm_fail(ST_INPUT, "%s: fix its permissions; nothing was written", fp->src->skip_reason);
+  if (fp)
+    return write_translation(r, fp, r->opt->out);
+  if (strcmp(r->opt->out, "-") != 0)
+    return copy_file(r->src_root, r->opt->out);
+  char *text;
+  size_t len;
+  Status st = cm_read_file(r->src_root, &text, &len);
+  if (st)
+    return st;
+  if (fwrite(text, 1, len, stdout) != len)
+    st = cm_fail(ST_ENV, "writing to standard output failed");
+  free(text);
   return st;
 }
 
@@ -304,8 +402,7 @@ Status tr_translate(const Plan *plan, const RuleDb *db, const char *src, const T
     for (size_t i = 0; i < plan->files.len && !st; i++)
       st = write_translation(&r, &plan->files.items[i], NULL);
   else if (!st && !src_is_dir)
-    st = plan->files.len ? write_translation(&r, &plan->files.items[0], opt->out)
-                         : copy_file(r.src_root, opt->out);
+    st = translate_one_file(&r);
   else if (!st)
     st = mirror(&r, "");
   free(r.src_root);
@@ -313,15 +410,14 @@ Status tr_translate(const Plan *plan, const RuleDb *db, const char *src, const T
   return st;
 }
 
-static void free_notes(TranslateResult *res) {
-  for (size_t i = 0; i < res->leftovers.len; i++)
-    free(res->leftovers.items[i].file), free(res->leftovers.items[i].text);
-  for (size_t i = 0; i < res->build_notes.len; i++)
-    free(res->build_notes.items[i].file), free(res->build_notes.items[i].text);
+static void free_notes(TrNotes *notes) {
+  for (size_t i = 0; i < notes->len; i++)
+    free(notes->items[i].file), free(notes->items[i].text);
+  vec_free(notes);
 }
 
 void tr_result_free(TranslateResult *res) {
-  free_notes(res);
-  vec_free(&res->leftovers);
-  vec_free(&res->build_notes);
+  free_notes(&res->leftovers);
+  free_notes(&res->build_notes);
+  free_notes(&res->skipped);
 }

@@ -55,6 +55,75 @@ static Status read_vendor_keys(json_t *doc, const char *path, Program *p) {
   return ST_OK;
 }
 
+/* ---- what a manifest may hand to a compiler ----
+ * Debian's hipcc (a Perl script) and nvcc pass arguments on through a shell, so
+ * nothing from a manifest may hold a character a shell would read, and nothing
+ * may name a place outside the program's folder to write to. The shapes:
+ *   name     letters, digits and . _ + -, not starting with . or -
+ *   source   a relative path of such names, no ".." component
+ *   flag     one argument: '-', then letters, digits and _ + = , . : / -;
+ *            not one that names an output (-o, -M..., --output..., -save-temps,
+ *            -Wl,/-Xlinker/-Xcompiler, which pass on what cannot be checked) */
+
+static bool plain_char(char c) {
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '.' || c == '_' ||
+         c == '+' || c == '-';
+}
+
+static bool plain_name(const char *s, size_t n) {
+  if (n == 0 || s[0] == '.' || s[0] == '-')
+    return false;
+  for (size_t i = 0; i < n; i++)
+    if (!plain_char(s[i]))
+      return false;
+  return true;
+}
+
+static bool plain_source(const char *s) {
+  for (const char *p = s; *p;) {
+    size_t n = strcspn(p, "/");
+    if (!plain_name(p, n))
+      return false;
+    p += n + (p[n] == '/');
+  }
+  return *s && s[strlen(s) - 1] != '/';
+}
+
+static bool plain_flag(const char *s) {
+  static const char *const writers[] = {"-o", "-M", "--output", "-save-temps", "--keep", "-Wl,", "-Xlinker",
+                                        "-Xcompiler", "--run", "-run", "-odir", "--dependency-output"};
+  if (s[0] != '-' || !s[1])
+    return false;
+  for (size_t i = 0; i < sizeof writers / sizeof *writers; i++)
+    if (strncmp(s, writers[i], strlen(writers[i])) == 0)
+      return false;
+  for (const char *p = s + 1; *p; p++)
+    if (!plain_char(*p) && *p != '=' && *p != ',' && *p != ':' && *p != '/')
+      return false;
+  return true;
+}
+
+static Status check_list(const StrList *l, bool (*ok)(const char *), const char *key, const char *path,
+                         const char *shape) {
+  for (size_t i = 0; i < l->len; i++)
+    if (!ok(l->items[i]))
+      return cm_fail(ST_INPUT, "%s: \"%s\": '%s' is not %s (see docs/verify.md, the manifest)", path, key,
+                     l->items[i], shape);
+  return ST_OK;
+}
+
+static Status check_shapes(const Program *p, const char *path) {
+  Status st;
+  if (!plain_name(p->name, strlen(p->name)))
+    return cm_fail(ST_INPUT, "%s: the program name '%s' is not a plain name (letters, digits, . _ + -): set \"name\"",
+                   path, p->name);
+  if ((st = check_list(&p->sources, plain_source, "sources", path, "a relative path inside the program's folder")) ||
+      (st = check_list(&p->nvcc_flags, plain_flag, "nvcc_flags", path, "a plain compiler flag")) ||
+      (st = check_list(&p->hipcc_flags, plain_flag, "hipcc_flags", path, "a plain compiler flag")))
+    return st;
+  return ST_OK;
+}
+
 static Status read_manifest(json_t *doc, const char *path, Program *p) {
   json_t *name = json_object_get(doc, "name");
   p->name = cm_xstrdup(json_is_string(name) ? json_string_value(name) : strrchr(p->dir, '/') ? strrchr(p->dir, '/') + 1 : p->dir);
@@ -66,6 +135,8 @@ static Status read_manifest(json_t *doc, const char *path, Program *p) {
     return st;
   if (!p->sources.len)
     return cm_fail(ST_INPUT, "%s: \"sources\" lists no source file", path);
+  if ((st = check_shapes(p, path)))
+    return st;
   if ((st = vf_check_libraries(&p->libraries, path)))
     return st;
   p->hip52 = json_is_true(json_object_get(doc, "hip52"));

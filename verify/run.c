@@ -54,9 +54,9 @@ static int wait_for(pid_t pid, int seconds, bool *timed_out) {
 
 Status run_command(const char *dir, char *const *argv, int seconds, RunResult *out) {
   *out = (RunResult){0};
-  char tmpl[] = "/tmp/hipport-run-XXXXXX";
-  if (!mkdtemp(tmpl))
-    return cm_fail(ST_ENV, "cannot make a temporary folder in /tmp");
+  char *tmpl = cm_make_temp_dir("hipport-run");
+  if (!tmpl)
+    return ST_ENV;
   char *o = cm_xasprintf("%s/out", tmpl), *e = cm_xasprintf("%s/err", tmpl);
   pid_t pid = fork();
   if (pid == 0)
@@ -70,6 +70,7 @@ Status run_command(const char *dir, char *const *argv, int seconds, RunResult *o
     out->err = slurp(e);
   }
   cm_remove_tree(tmpl);
+  free(tmpl);
   free(o);
   free(e);
   return st;

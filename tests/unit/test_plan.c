@@ -39,6 +39,7 @@ static SourceFile *add_file(Facts *facts, const char *rel, const char *text) {
   f->text = cm_xstrdup(text);
   f->len = strlen(text);
   f->parser = PARSER_LIBCLANG;
+  f->eol = "\n";
   f->code_only = cm_xstrdup(text); /* no comments or strings in hand-made files */
   vec_push(&f->line_starts, 0u);
   for (size_t i = 0; i < f->len; i++)

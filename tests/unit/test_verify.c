@@ -84,6 +84,42 @@ static void bad_manifests_are_input_errors_naming_the_file(void **state) {
   assert_int_equal(vf_load_program("/nonexistent/program", &p), ST_INPUT);
 }
 
+/* A manifest must not be a way in: hipcc and nvcc pass arguments on through a
+ * shell, and the name becomes folders verify and the CUDA-runs script write. */
+static void hostile_manifests_are_refused(void **state) {
+  const char *bad[][2] = {
+      {"{\"name\": \"../../../tmp/x/escaped\", \"sources\": [\"m.cu\"]}", "not a plain name"},
+      {"{\"name\": \"$(touch pwned)\", \"sources\": [\"m.cu\"]}", "not a plain name"},
+      {"{\"name\": \"..\", \"sources\": [\"m.cu\"]}", "not a plain name"},
+      {"{\"sources\": [\"../../etc/passwd\"]}", "a relative path inside"},
+      {"{\"sources\": [\"/etc/passwd\"]}", "a relative path inside"},
+      {"{\"sources\": [\"m.cu; rm -rf x\"]}", "a relative path inside"},
+      {"{\"sources\": [\"m.cu\"], \"hipcc_flags\": [\"$(touch pwned).a\"]}", "a plain compiler flag"},
+      {"{\"sources\": [\"m.cu\"], \"nvcc_flags\": [\"-DX=$(id)\"]}", "a plain compiler flag"},
+      {"{\"sources\": [\"m.cu\"], \"nvcc_flags\": [\"-DX=`id`\"]}", "a plain compiler flag"},
+      {"{\"sources\": [\"m.cu\"], \"hipcc_flags\": [\"-o/tmp/elsewhere\"]}", "a plain compiler flag"},
+      {"{\"sources\": [\"m.cu\"], \"hipcc_flags\": [\"-Wl,-o,/tmp/elsewhere\"]}", "a plain compiler flag"},
+      {"{\"sources\": [\"m.cu\"], \"nvcc_flags\": [\"-MF/tmp/deps\"]}", "a plain compiler flag"},
+      {"{\"sources\": [\"m.cu\"], \"nvcc_flags\": [\"include\"]}", "a plain compiler flag"},
+  };
+  for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+    char *dir = temp_program(bad[i][0]);
+    Program p;
+    assert_int_equal(vf_load_program(dir, &p), ST_INPUT);
+    if (!strstr(cm_error(), "manifest.json") || !strstr(cm_error(), bad[i][1]))
+      fail_msg("%s: %s", bad[i][0], cm_error());
+    remove_program(dir);
+  }
+  /* the shapes real projects use still pass */
+  char *dir = temp_program("{\"name\": \"saxpy-2.1_fp16\", \"sources\": [\"src/main.cu\", \"k.cu\"],"
+                           " \"nvcc_flags\": [\"-Iinclude\", \"-I../common/inc\", \"-rdc=true\", \"-lcublas\","
+                           " \"-DN=1024\", \"--use_fast_math\", \"-gencode=arch=compute_80,code=sm_80\"]}");
+  Program p;
+  assert_int_equal(vf_load_program(dir, &p), ST_OK);
+  vf_program_free(&p);
+  remove_program(dir);
+}
+
 static void unknown_library_names_the_known_ones(void **state) {
   char *dir = temp_program("{\"sources\": [\"m.cu\"], \"libraries\": [\"cublas\", \"cuBLAS\"]}");
   Program p;
@@ -183,6 +219,7 @@ int main(void) {
       cmocka_unit_test(peak_table_matches_names_as_tools_print_them),
       cmocka_unit_test(manifest_fields_are_read),
       cmocka_unit_test(bad_manifests_are_input_errors_naming_the_file),
+      cmocka_unit_test(hostile_manifests_are_refused),
       cmocka_unit_test(unknown_library_names_the_known_ones),
       cmocka_unit_test(reference_binds_every_line_but_vendor_specific_ones),
       cmocka_unit_test(only_build_run_and_match_failures_fail),

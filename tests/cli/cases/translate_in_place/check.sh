@@ -1,6 +1,7 @@
 # translate --in-place: the file is rewritten after a backup of its original
 # bytes (FILE.cuda.orig); a run that would rewrite a file whose backup exists
-# refuses (exit 2) and changes nothing; --backup-suffix picks the suffix and
+# refuses (exit 2) and changes nothing, unless the backup holds the file as it
+# is (an interrupted run's); --backup-suffix picks the suffix and
 # cannot be empty.
 set -u
 rc=0
@@ -15,8 +16,17 @@ before=$(sums)
 "$HIPPORT" translate "$INPUT/a.cu" --in-place >/dev/null 2>"$TMP/err2"
 [[ $(sums) == "$before" ]] || bad "a second --in-place run changed files"
 
-# The source turned back to CUDA while the backup is still there: refused.
+# The source turned back to CUDA while the backup, holding those same bytes, is
+# still there (what a run interrupted between backup and write leaves): the
+# re-run finishes the job, and the backup still holds the original.
 cp "$CASE/input/a.cu" "$INPUT/a.cu"
+"$HIPPORT" translate "$INPUT/a.cu" --in-place >/dev/null 2>"$TMP/err3a" || bad "re-run over its own backup: $(cat "$TMP/err3a")"
+cmp -s "$CASE/expected.cu" "$INPUT/a.cu" || bad "the re-run did not translate a.cu"
+cmp -s "$CASE/input/a.cu" "$INPUT/a.cu.cuda.orig" || bad "the re-run changed the backup"
+
+# A backup that holds something else is the user's: refused, nothing changed.
+cp "$CASE/input/a.cu" "$INPUT/a.cu"
+echo "// the user's own edit" >> "$INPUT/a.cu.cuda.orig"
 before=$(sums)
 "$HIPPORT" translate "$INPUT/a.cu" --in-place >/dev/null 2>"$TMP/err3"
 r=$?

@@ -1,0 +1,9 @@
+#include <helper_cuda.h>
+__global__ void add(float *a) { a[threadIdx.x] += 1.0f; }
+int main() {
+    float *d;
+    checkCudaErrors(cudaMalloc(&d, 64 * sizeof(float)));
+    add<<<1, 64>>>(d);
+    checkCudaErrors(cudaDeviceSynchronize());
+    return 0;
+}

@@ -1,0 +1,2 @@
+# Nothing a manifest smuggled in ran: no PWNED file anywhere near.
+[[ ! -e $TMP/PWNED && ! -e $INPUT/PWNED && ! -e $TMP/../PWNED ]]
