@@ -23,6 +23,9 @@ typedef enum {
   FK_ASM,          /* asm/__asm__ statement; name lists its PTX instructions */
   FK_DEVICE_LAUNCH,/* a launch inside __global__/__device__ code */
   FK_MEMBER,       /* obj.member of a CUDA type; name is "Type.member" (cudaDeviceProp.warpSize) */
+  FK_STD_NAME,     /* a C++ standard name whose declaration reached the file only through
+                      the CUDA headers; name is the header they included (cmath), the range
+                      the name's first use in the file */
 } FactKind;
 
 typedef enum { PARSER_LIBCLANG, PARSER_LEXICAL } Parser;
@@ -46,6 +49,12 @@ typedef struct {
   char *dir;           /* the folder added to the file's include path */
 } FoundInclude;
 
+/* A stretch of code where C++ requires a constant expression. */
+typedef struct {
+  unsigned begin, end;       /* byte range, brackets excluded */
+  const char *what;          /* "an array bound", "a template argument", "a static_assert"... */
+} ConstantRange;
+
 typedef struct {
   char *path;          /* as opened */
   char *rel;           /* relative to the scan root */
@@ -65,6 +74,7 @@ typedef struct {
   const char *eol;     /* the file's line ending: "\n", "\r\n" or "\r" (kept in what is written) */
   unsigned bom;        /* 3 when the file starts with a UTF-8 byte order mark, else 0 */
   char *code_only;     /* text with comments and string/char literals blanked */
+  VEC(ConstantRange) constants;  /* in file order; they may nest */
 } SourceFile;
 
 typedef struct {
@@ -94,6 +104,9 @@ Status an_scan(const char *const *paths, size_t npaths, const ScanOptions *opt, 
 void an_facts_free(Facts *f);
 /* `path` is a file the scan read: an output must never go there. */
 bool an_was_read(const Facts *f, const char *path);
+/* The folder a scan of these paths reports relative to (malloc'd); NULL when a
+ * path does not exist. */
+char *an_scan_root(const char *const *paths, size_t npaths);
 void an_source_free(SourceFile *f);
 
 /* A line ends at text[i]: a \n, or a \r that does not start a \r\n (old Mac files). */
@@ -101,6 +114,8 @@ bool an_line_ends(const char *text, size_t len, size_t i);
 
 /* 1-based line and column of a byte offset. */
 void an_location(const SourceFile *f, unsigned offset, unsigned *line, unsigned *column);
+/* What requires a constant expression at offset ("an array bound"); NULL: nothing. */
+const char *an_constant_at(const SourceFile *f, unsigned offset);
 
 /* Every name declared (function, type, enum constant, macro...) in headers under
  * `under`, found by parsing `source` (text of a translation unit) with `args`. */

@@ -23,6 +23,8 @@ typedef VEC(char *) Strings;
 /* walk.c: the files under the paths, CUDA or not, and the include/ folders. */
 Status walk_paths(const char *const *paths, size_t n, char **root, Candidates *out, Strings *include_dirs,
                   size_t *files_walked);
+/* The deepest folder holding every (real) path. */
+char *common_root(char **real, size_t n);
 /* cudaX, cuX, cublasX, CUDA_X...: a name only CUDA would use. */
 bool cuda_like_name(const char *s, size_t n);
 bool is_header_name(const char *name);
@@ -43,6 +45,7 @@ Status read_compile_db(const char *dir, const char *root, Candidates *out);
 
 /* A set of names (the names the CUDA headers declare). */
 typedef struct NameSet NameSet;
+typedef struct StdMap StdMap;
 NameSet *nameset_new(void);
 void nameset_add(NameSet *s, const char *name);
 bool nameset_has(const NameSet *s, const char *name, size_t len);
@@ -61,6 +64,7 @@ typedef struct {
   int pch_slot;                /* its entry in the table of what a signal removes */
   NameSet *cuda_names;         /* every name the CUDA headers declare */
   NameSet *project_files;      /* each walked file's path and its tails (a/b.h, b.h) */
+  StdMap *std_via_cuda;        /* the prelude's standard headers, by file (stdnames.c) */
   const RuleDb *db;
   const char *const *extra_args; /* the user's -I, -D, -include, --extra-arg */
   size_t nextra;
@@ -89,6 +93,24 @@ void parse_file(ParseEnv *env, CXIndex index, const Candidate *c, SourceFile *f)
 /* A header read from the tree of a file that includes it (see parse.c). */
 bool parse_in_context(ParseEnv *env, CXIndex index, const Candidate *includer, SourceFile *inc_file,
                       SourceFile *header);
+
+/* constants.c: where constant expressions are required, from the file's tokens. */
+typedef struct {
+  unsigned begin, end;
+  CXTokenKind kind;
+  bool template_name;   /* the tree says the token names a template */
+} ConstToken;
+void find_constant_ranges(SourceFile *f, const ConstToken *t, unsigned n);
+
+/* stdnames.c: the C++ standard headers the CUDA headers included, by the path
+ * of every file they brought in ("/usr/include/c++/12/bits/stl_vector.h" ->
+ * "vector"), read from a translation unit's inclusions. */
+StdMap *std_map_new(void);
+void std_map_read(StdMap *m, CXTranslationUnit tu, const ParseEnv *env);
+const char *std_map_header(const StdMap *m, const char *path);
+void std_map_free(StdMap *m);
+/* The headers a file and its project headers include themselves, by name. */
+void std_user_includes(CXTranslationUnit tu, const ParseEnv *env, NameSet *out);
 
 /* facts.c: tokens (and, when the parse succeeded, the tree) into facts. */
 void collect_facts(const ParseEnv *env, CXTranslationUnit tu, bool parsed, SourceFile *f);

@@ -2,7 +2,9 @@
  * clang_tokenize over the whole text, so code in disabled #if branches and in
  * macro bodies is seen; clang_getSkippedRanges says which tokens were disabled.
  * When the parse succeeded, clang_annotateTokens ties each active token to the
- * declaration it names, which tells a CUDA entity from a user's own name. */
+ * declaration it names, which tells a CUDA entity from a user's own name, and a
+ * standard name the file has only through the CUDA headers (stdnames.c). The
+ * same tokens say where constant expressions are required (constants.c). */
 #define _GNU_SOURCE
 #include <stdlib.h>
 #include <string.h>
@@ -26,6 +28,9 @@ typedef struct {
   Range *tok;             /* per token: byte range */
   VEC(Range) skipped;     /* preprocessor-skipped ranges */
   VEC(Range) device_fns;  /* bodies of __global__/__device__ functions */
+  StdMap *own_std;        /* standard headers the file's own CUDA includes brought in */
+  NameSet *user_includes; /* headers the file and its project headers include */
+  NameSet *std_seen;      /* standard names already reported */
 } Reader;
 
 /* libclang's own name for a cursor kind; its strings are static, so no dispose. */
@@ -90,6 +95,7 @@ void an_forget_facts(SourceFile *f) {
     free(f->facts.items[i].name);
   vec_free(&f->facts);
   vec_free(&f->line_starts);
+  vec_free(&f->constants);
   free(f->code_only);
   f->code_only = NULL;
 }
@@ -191,9 +197,12 @@ static void read_include(Reader *r, unsigned i, unsigned end) {
   unsigned b = p + 1, e = b;
   while (e < end && t[e] != close)
     e++;
-  /* a header the project itself holds is the user's, even when named like CUDA's */
-  if (e >= end || nameset_has(r->env->project_files, t + b, e - b) || found_in_repository(r->f, t + b, e - b) ||
-      !header_known(r, t + b, e - b))
+  /* a header the project itself holds is the user's, even when named like CUDA's,
+   * unless a user rule file maps it; so is one the parse found in the repository */
+  const HeaderRule *h = e < end ? rl_lookup_header(r->env->db, t + b, e - b) : NULL;
+  bool user_mapped = h && h->origin;
+  bool project = nameset_has(r->env->project_files, t + b, e - b) || found_in_repository(r->f, t + b, e - b);
+  if (e >= end || (project && !user_mapped) || !header_known(r, t + b, e - b))
     return;
   const char *cursor = r->parsed && !in_ranges(r->skipped.items, r->skipped.len, b) ? kind_spelling(CXCursor_InclusionDirective) : "token";
   add_fact(r, FK_INCLUDE, b, e - b, cm_xstrndup(t + b, e - b), cursor, false);
@@ -295,6 +304,31 @@ static const Rule *namespaced_rule(Reader *r, unsigned i, int where, const char 
   return rule;
 }
 
+/* A name of namespace std declared in a standard header the file has only
+ * through the CUDA headers: a fact naming that header, at the name's first use.
+ * C names (size_t, printf) stay out: HIP's headers still bring in the C ones. */
+static void read_std_name(Reader *r, unsigned i, const char *name, size_t n) {
+  CXCursor ref = referenced_decl(r, i);
+  if (!r->own_std || clang_Cursor_isNull(ref) || clang_getCursorKind(ref) == CXCursor_Namespace ||
+      clang_getCursorKind(clang_getCursorSemanticParent(ref)) != CXCursor_Namespace ||
+      nameset_has(r->std_seen, name, n) || !outermost_namespace_is(ref, "std"))
+    return; /* a member (numeric_limits<int>::max) comes with its class */
+  CXFile file;
+  clang_getExpansionLocation(clang_getCursorLocation(ref), &file, NULL, NULL, NULL);
+  CXString fname = clang_getFileName(file);
+  const char *path = clang_getCString(fname), *header = NULL;
+  if (path && !(header = std_map_header(r->own_std, path)))
+    header = std_map_header(r->env->std_via_cuda, path);
+  if (header && !nameset_has(r->user_includes, header, strlen(header))) {
+    char *key = cm_xstrndup(name, n);
+    nameset_add(r->std_seen, key);
+    free(key);
+    add_fact(r, FK_STD_NAME, r->tok[i].begin, (unsigned)n, cm_xstrdup(header),
+             kind_spelling(clang_getCursorKind(r->cursors[i])), false);
+  }
+  clang_disposeString(fname);
+}
+
 static void read_identifier(Reader *r, unsigned i, bool in_macro) {
   const char *name = r->f->text + r->tok[i].begin;
   size_t n = r->tok[i].end - r->tok[i].begin;
@@ -308,8 +342,10 @@ static void read_identifier(Reader *r, unsigned i, bool in_macro) {
   char *qualified = NULL;
   if (!rule && where <= 1)
     rule = namespaced_rule(r, i, where, name, n, &qualified);
-  if (where == 3 || (where == 2 && !rule))
-    return; /* the user's own name, or a system one the rules do not know */
+  if (where == 2)
+    read_std_name(r, i, name, n);
+  if ((where == 3 && !(rule && rule->origin)) || (where == 2 && !rule))
+    return; /* the user's own name (unless a user rule maps it), or a system one the rules do not know */
   if (rule && rule->kind == RK_NAMESPACE && where == 0 && !used_as_namespace(r, i))
     return;
   /* Without the tree, a toolkit name the rules miss counts only when it could
@@ -665,6 +701,37 @@ static int by_offset(const void *a, const void *b) {
   return x->offset != y->offset ? (x->offset < y->offset ? -1 : 1) : (int)x->kind - (int)y->kind;
 }
 
+/* The tree's word on which tokens name templates, for constants.c. */
+static bool names_template(Reader *r, unsigned i) {
+  if (!r->cursors || clang_getTokenKind(r->tokens[i]) != CXToken_Identifier)
+    return false;
+  if (clang_getCursorKind(r->cursors[i]) == CXCursor_TemplateRef)
+    return true;
+  CXCursor ref = referenced_decl(r, i);
+  enum CXCursorKind k = clang_getCursorKind(ref);
+  return k == CXCursor_ClassTemplate || k == CXCursor_FunctionTemplate || k == CXCursor_TypeAliasTemplateDecl ||
+         (!clang_Cursor_isNull(ref) && !clang_Cursor_isNull(clang_getSpecializedCursorTemplate(ref)));
+}
+
+static void read_constants(Reader *r) {
+  ConstToken *t = cm_xcalloc(r->ntokens + 1, sizeof *t);
+  for (unsigned i = 0; i < r->ntokens; i++)
+    t[i] = (ConstToken){r->tok[i].begin, r->tok[i].end, clang_getTokenKind(r->tokens[i]), names_template(r, i)};
+  find_constant_ranges(r->f, t, r->ntokens);
+  free(t);
+}
+
+/* The file's own inclusions, read when the tree is trusted. */
+static void read_inclusions(Reader *r) {
+  if (!r->parsed)
+    return;
+  r->own_std = std_map_new();
+  std_map_read(r->own_std, r->tu, r->env);
+  r->user_includes = nameset_new();
+  std_user_includes(r->tu, r->env, r->user_includes);
+  r->std_seen = nameset_new();
+}
+
 void collect_facts(const ParseEnv *env, CXTranslationUnit tu, bool parsed, SourceFile *f) {
   Reader r = {.env = env, .tu = tu, .f = f, .parsed = parsed};
   facts_index_lines(f);
@@ -679,12 +746,17 @@ void collect_facts(const ParseEnv *env, CXTranslationUnit tu, bool parsed, Sourc
   read_tokens(&r);
   ask_the_tree(&r);
   blank_comments_and_strings(&r);
+  read_inclusions(&r);
   read_all(&r);
+  read_constants(&r);
   qsort(f->facts.items, f->facts.len, sizeof *f->facts.items, by_offset);
   clang_disposeTokens(tu, r.tokens, r.ntokens);
   free(r.tok);
   free(r.cursors);
   vec_free(&r.skipped);
   vec_free(&r.device_fns);
+  std_map_free(r.own_std);
+  nameset_free(r.user_includes);
+  nameset_free(r.std_seen);
 }
 

@@ -90,6 +90,8 @@ static Status parse_prelude(ParseEnv *env) {
   } else {
     env->cuda_names = nameset_new();
     visit_declarations(tu, env->cuda_include, collect_decl_name, env->cuda_names);
+    env->std_via_cuda = std_map_new();
+    std_map_read(env->std_via_cuda, tu, env);
     cm_signals_hold(); /* libclang saves through a name of its own in the folder */
     char *dir = cm_make_temp_dir("hipport-pch");
     if (dir) {
@@ -193,6 +195,7 @@ void parse_env_free(ParseEnv *env) {
   free(env->cccl_include);
   nameset_free(env->cuda_names);
   nameset_free(env->project_files);
+  std_map_free(env->std_via_cuda);
 }
 
 /* A syntax error: the tree around it is not to be trusted. A semantic error

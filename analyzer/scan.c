@@ -254,6 +254,19 @@ void an_source_free(SourceFile *f) {
   free(f);
 }
 
+char *an_scan_root(const char *const *paths, size_t n) {
+  char **real = cm_xcalloc(n + 1, sizeof *real), *root = NULL;
+  size_t ok = 0;
+  while (ok < n && (real[ok] = realpath(paths[ok], NULL)))
+    ok++;
+  if (n && ok == n)
+    root = common_root(real, n);
+  for (size_t i = 0; i < ok; i++)
+    free(real[i]);
+  free(real);
+  return root;
+}
+
 void an_facts_free(Facts *facts) {
   for (size_t i = 0; i < facts->files.len; i++)
     an_source_free(facts->files.items[i]);

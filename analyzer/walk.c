@@ -183,7 +183,7 @@ static void walk_dir(Walk *w, const char *dir, const struct stat *dst) {
 }
 
 /* The deepest folder holding every path: what reported paths are relative to. */
-static char *common_root(char **real, size_t n) {
+char *common_root(char **real, size_t n) {
   char *root = cm_xstrdup(real[0]);
   struct stat st;
   if (stat(root, &st) == 0 && !S_ISDIR(st.st_mode))

@@ -31,29 +31,35 @@ Status print_usage(const Command *c);
 /* The rule database named by --rules-db, or the one installed beside the binary. */
 Status cli_open_rules(const char *path, RuleDb **db);
 
-/* pipeline.c: rules -> scan -> plan, shared by scan and translate. */
+/* pipeline.c: rules -> target -> scan -> plan, shared by scan, translate and verify. */
 typedef struct {
-  const char *db_path, *rocm, *compile_db, *cuda_path;
+  const char *db_path, *rocm, *rocm_path, *compile_db, *cuda_path;
   int jobs;
   VEC(const char *) paths;
   VEC(const char *) extra;   /* -I, -D, -include, --extra-arg: for every file's parse */
+  VEC(const char *) rules;    /* --rules FILE, in order */
 } PipelineArgs;
 
 typedef struct {
   RuleDb *db;
+  Target target;
   Facts facts;
   Plan plan;
   bool have_facts, have_plan;
 } Pipeline;
 
 bool pipeline_option(int argc, char **argv, int *i, PipelineArgs *a, Status *st);
+/* The rule database with the user's rule files, and the target. */
+Status pipeline_open(const PipelineArgs *a, Pipeline *p);
+/* The scan and the plan, after pipeline_open. */
+Status pipeline_scan(const PipelineArgs *a, const PlanOptions *extra, Pipeline *p);
 Status pipeline_run(const PipelineArgs *a, const PlanOptions *extra, Pipeline *p);
 Status pipeline_check_unreadable(const Pipeline *p);
 Status check_output(const char *cmd, const char *opt, const char *output, const Pipeline *p,
                     const PipelineArgs *a);
 void pipeline_free(Pipeline *p);
+void pipeline_args_free(PipelineArgs *a);
 Status parse_jobs(const char *cmd, const char *s, int *jobs);
-Version cli_installed_hip(const char *include);
 Status write_report(const char *format, const char *output, const Plan *plan, const RuleDb *db,
                     const VerifyRecords *verify);
 

@@ -1,5 +1,6 @@
-/* hipport rules: look up names, count what each ROCm release offers, and hold the
- * rules against the HIP headers actually installed. */
+/* hipport rules: look up names, count what each ROCm release offers, say what
+ * changed between two releases, and hold the rules against the HIP headers
+ * actually installed. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,13 +19,25 @@ static void print_versions(const char *side, Version added, Version deprecated, 
          *c ? c : "-", *r ? r : "-");
 }
 
-static void print_rule(const Rule *r) {
+static void print_earlier(const Rule *r) {
+  for (unsigned i = 0; i < r->nearlier; i++) {
+    char a[16], u[16];
+    rl_version_format(r->earlier[i].added, a, sizeof a);
+    rl_version_format(r->earlier[i].until, u, sizeof u);
+    printf("  earlier HIP name %s: ROCm %s up to %s\n", r->earlier[i].hip, *a ? a : "(first release)", u);
+  }
+}
+
+static void print_rule(const RuleDb *db, const Rule *r) {
   printf("%s -> %s\n", r->cuda,
          r->hip ? r->hip : r->kind == RK_ANNOTATION ? "(nothing: HIP needs none)" : "(no HIP counterpart)");
   printf("  library %s, %s, section \"%s\"\n", r->library, rl_kind_name(r->kind), r->section);
-  print_versions("CUDA", r->cuda_added, r->cuda_deprecated, r->cuda_changed, r->cuda_removed);
+  if (r->origin)
+    printf("  from the user rule at %s\n", r->origin);
+  print_versions(rl_cuda_releases(db, r->library), r->cuda_added, r->cuda_deprecated, r->cuda_changed, r->cuda_removed);
   if (r->hip)
     print_versions("HIP", r->hip_added, r->hip_deprecated, r->hip_changed, r->hip_removed);
+  print_earlier(r);
   if (r->hip_experimental) {
     char e[16];
     rl_version_format(r->hip_experimental, e, sizeof e);
@@ -50,7 +63,7 @@ static Status rules_lookup(RuleDb *db, int argc, char **argv, int first) {
     const Rule *r = rl_lookup(db, argv[i], strlen(argv[i]));
     const HeaderRule *h = rl_lookup_header(db, argv[i], strlen(argv[i]));
     for (; r; r = rl_lookup_next(db, r))
-      print_rule(r);
+      print_rule(db, r);
     if (h)
       print_header(h);
     if (!rl_lookup(db, argv[i], strlen(argv[i])) && !h) {
@@ -86,8 +99,10 @@ static Status rules_stats(RuleDb *db, const char *rocm) {
     c->names++;
     c->available += rl_availability(r, release) == AV_MAPPED;
   }
-  char v[16];
+  char v[16], *data = rl_describe(db);
   rl_version_format(release, v, sizeof v);
+  printf("rule data: %s\n\n", data);
+  free(data);
   printf("CUDA names with a HIP counterpart available in ROCm %s\n\n", v);
   printf("%-14s %8s %10s %7s\n", "library", "names", "available", "%");
   for (size_t i = 0; i < n; i++) {
@@ -109,59 +124,98 @@ static Status rules_releases(RuleDb *db) {
   return ST_OK;
 }
 
-Status rules_check(RuleDb *db, const char *hip_path, bool verbose);
+Status rules_check(RuleDb *db, const char *hip_path, const char *rocm_path, bool verbose);
+Status rules_diff(RuleDb *db, const char *from, const char *to, bool summary);
+
+typedef VEC(const char *) Words;
+
+typedef struct {
+  const char *db_path, *rocm, *hip_path, *rocm_path;
+  bool list, summary;
+  VEC(const char *) rules;
+} RulesArgs;
+
+static bool rules_flag(char **argv, int i, RulesArgs *a) {
+  bool *flag = opt_flag(argv, i, "--list") ? &a->list : opt_flag(argv, i, "--summary") ? &a->summary : NULL;
+  if (flag)
+    *flag = true;
+  return flag != NULL;
+}
+
+/* Options may come anywhere after the verb; the rest are the verb's words. */
+static Status parse_rules_args(int argc, char **argv, RulesArgs *a, Words *words) {
+  Status st = ST_OK;
+  for (int i = 2; i < argc && !st; i++) {
+    const char *rules = NULL;
+    if (argv[i][0] != '-') {
+      vec_push(words, argv[i]);
+    } else if (opt_value(argc, argv, &i, "--rules", &rules, &st)) {
+      if (rules)
+        vec_push(&a->rules, rules);
+    } else if (!(opt_value(argc, argv, &i, "--rules-db", &a->db_path, &st) ||
+                 opt_value(argc, argv, &i, "--rocm", &a->rocm, &st) ||
+                 opt_value(argc, argv, &i, "--hip-path", &a->hip_path, &st) ||
+                 opt_value(argc, argv, &i, "--rocm-path", &a->rocm_path, &st) || rules_flag(argv, i, a))) {
+      st = opt_unknown("rules", argv[i]);
+    }
+  }
+  return st;
+}
+
+static Status run_verb(RuleDb *db, const char *verb, const RulesArgs *a, int nwords, const char **words) {
+  bool lookup = strcmp(verb, "lookup") == 0, diff = strcmp(verb, "diff") == 0;
+  if (!lookup && !diff && nwords > 0)
+    return opt_unknown("rules", words[0]);
+  if (diff && nwords != 2)
+    return cm_fail(ST_USAGE, "rules diff: name two releases, e.g. hipport rules diff 6.3 7.1");
+  if (lookup)
+    return rules_lookup(db, nwords, (char **)words, 0);
+  if (diff)
+    return rules_diff(db, words[0], words[1], a->summary);
+  if (strcmp(verb, "stats") == 0)
+    return rules_stats(db, a->rocm);
+  if (strcmp(verb, "releases") == 0)
+    return rules_releases(db);
+  if (strcmp(verb, "check") == 0)
+    return rules_check(db, a->hip_path, a->rocm_path, a->list);
+  return cm_fail(ST_USAGE, "rules: unknown verb '%s' (lookup, stats, diff, check, releases)", verb);
+}
 
 static Status run_rules(int argc, char **argv) {
-  const char *db_path = NULL, *rocm = NULL, *hip_path = NULL;
-  bool verbose = false;
-  Status st = ST_OK;
   if (argc < 2)
-    return cm_fail(ST_USAGE, "rules: say lookup, stats, check or releases (see hipport rules --help)");
-  const char *verb = argv[1];
-  int first = 2, i = 2;
-  for (; i < argc && argv[i][0] == '-'; i++) {
-    if (opt_value(argc, argv, &i, "--rules-db", &db_path, &st) || opt_value(argc, argv, &i, "--rocm", &rocm, &st) ||
-        opt_value(argc, argv, &i, "--hip-path", &hip_path, &st)) {
-      if (st)
-        return st;
-      continue;
-    }
-    if (opt_flag(argv, i, "--list")) {
-      verbose = true;
-      continue;
-    }
-    return opt_unknown("rules", argv[i]);
-  }
-  first = i;
-  if (strcmp(verb, "lookup") && first < argc)
-    return opt_unknown("rules", argv[first]);
-  RuleDb *db;
-  if ((st = cli_open_rules(db_path, &db)))
-    return st;
-  if (strcmp(verb, "lookup") == 0)
-    st = rules_lookup(db, argc, argv, first);
-  else if (strcmp(verb, "stats") == 0)
-    st = rules_stats(db, rocm);
-  else if (strcmp(verb, "releases") == 0)
-    st = rules_releases(db);
-  else if (strcmp(verb, "check") == 0)
-    st = rules_check(db, hip_path, verbose);
-  else
-    st = cm_fail(ST_USAGE, "rules: unknown verb '%s' (lookup, stats, check, releases)", verb);
+    return cm_fail(ST_USAGE, "rules: say lookup, stats, diff, check or releases (see hipport rules --help)");
+  RulesArgs a = {0};
+  Words words = {0};
+  RuleDb *db = NULL;
+  Status st = parse_rules_args(argc, argv, &a, &words);
+  if (!st)
+    st = cli_open_rules(a.db_path, &db);
+  for (size_t i = 0; i < a.rules.len && !st; i++)
+    st = rl_load_user_rules(db, a.rules.items[i], "--rules");
+  if (!st)
+    st = run_verb(db, argv[1], &a, (int)words.len, words.items);
   rl_close(db);
+  vec_free(&words);
+  vec_free(&a.rules);
   return st;
 }
 
 const Command cmd_rules = {
     .name = "rules",
-    .summary = "look up CUDA names, count what a ROCm release offers, check rules against HIP headers",
+    .summary = "look up CUDA names, count what a ROCm release offers, diff releases, check against HIP headers",
     .usage = "usage: hipport rules lookup NAME...        a name's HIP counterpart and its releases\n"
-             "       hipport rules stats [--rocm VER]    per library: names with a HIP counterpart in VER\n"
-             "       hipport rules check [--hip-path DIR] rules against the HIP headers installed in DIR\n"
-             "                                           (default /usr/include, Debian's HIP);\n"
+             "       hipport rules stats [--rocm VER]    the rule data, and per library the names with a\n"
+             "                                           HIP counterpart in VER (default: the newest)\n"
+             "       hipport rules diff OLD NEW          per library, what the releases after OLD up to NEW\n"
+             "                                           make available, rename and remove (--summary:\n"
+             "                                           the counts only)\n"
+             "       hipport rules check [--hip-path DIR] rules against the HIP headers of a ROCm root\n"
+             "                                           (default: the HIP installed, as the target is\n"
+             "                                           found: --rocm-path, $ROCM_PATH, /opt/rocm, /usr);\n"
              "                                           --list names each difference\n"
              "       hipport rules releases              the ROCm releases the rules know\n"
              "options:\n"
-             "  --rules-db FILE   the rule database (default: hipport-rules.db beside the binary)\n",
+             "  --rules-db FILE   the rule database (default: hipport-rules.db beside the binary)\n"
+             "  --rules FILE      a user rule file on top (docs/user-rules.md); repeatable\n",
     .run = run_rules,
 };

@@ -31,12 +31,17 @@ static Status parse_args(int argc, char **argv, ScanArgs *a) {
   }
   if (!st && a->pipe.paths.len == 0)
     st = cm_fail(ST_USAGE, "scan: name a file or folder to scan, e.g. hipport scan .");
-  const char *bad;
-  if (!st && a->fail_on && !pl_known_categories(a->fail_on, &bad))
-    st = cm_fail(ST_USAGE, "scan: --fail-on: unknown category '%s' (see docs/diagnostics.md)", bad);
   if (!st && !rp_find(a->format))
     st = cm_fail(ST_USAGE, "scan: unknown --format '%s' (one of %s)", a->format, rp_names());
   return st;
+}
+
+/* Checked once the user's rule files are in: they may add categories. */
+static Status check_fail_on(const ScanArgs *a, const RuleDb *db) {
+  const char *bad;
+  if (a->fail_on && !pl_known_categories(db, a->fail_on, &bad))
+    return cm_fail(ST_USAGE, "scan: --fail-on: unknown category '%s' (see docs/diagnostics.md)", bad);
+  return ST_OK;
 }
 
 static char *compatibility_json(const Plan *p) {
@@ -80,8 +85,14 @@ static void use_results_db(const ScanArgs *a, const Plan *plan, VerifyRecords *v
 static Status run_scan(int argc, char **argv) {
   ScanArgs a = {.format = "text"};
   Status st = parse_args(argc, argv, &a);
-  Pipeline p;
-  if (!st && !(st = pipeline_run(&a.pipe, &(PlanOptions){0}, &p))) {
+  Pipeline p = {0};
+  if (!st)
+    st = pipeline_open(&a.pipe, &p);
+  if (!st)
+    st = check_fail_on(&a, p.db);
+  if (!st)
+    st = pipeline_scan(&a.pipe, &(PlanOptions){0}, &p);
+  if (!st) {
     VerifyRecords verify = {0};
     if (!(st = check_output("scan", "-o", a.output, &p, &a.pipe))) {
       use_results_db(&a, &p.plan, &verify);
@@ -92,10 +103,9 @@ static Status run_scan(int argc, char **argv) {
       st = cm_fail(ST_FINDINGS, "scan: findings of --fail-on %s", a.fail_on);
     if (!st)
       st = pipeline_check_unreadable(&p);
-    pipeline_free(&p);
   }
-  vec_free(&a.pipe.paths);
-  vec_free(&a.pipe.extra);
+  pipeline_free(&p);
+  pipeline_args_free(&a.pipe);
   return st;
 }
 
@@ -105,7 +115,12 @@ const Command cmd_scan = {
     .usage = "usage: hipport scan PATH... [options]\n"
              "  -p BUILD_DIR        parse with the flags of BUILD_DIR/compile_commands.json\n"
              "  --cuda-path DIR     CUDA Toolkit root (default: $CUDA_PATH, then /usr/local/cuda)\n"
-             "  --rocm VER          target ROCm release (default: the newest the rules know)\n"
+             "  --rocm VER|newest   target ROCm release (default: the HIP installed here, else the\n"
+             "                      newest the rules know)\n"
+             "  --rocm-path DIR     where to look for the installed HIP first (then $ROCM_PATH,\n"
+             "                      /opt/rocm, /usr)\n"
+             "  --rules FILE        a user rule file (YAML, docs/user-rules.md); repeatable;\n"
+             "                      .hipport/rules.yaml at the scan root is read as well\n"
              "  --format text|json  report format (default text)\n"
              "  -o FILE             write the report to FILE (default: standard output)\n"
              "  --fail-on CAT[,..]  exit 1 when findings of these categories exist (any: all)\n"

@@ -83,15 +83,17 @@ static void print_summary(const TranslateArgs *a, const Pipeline *p, const Trans
   size_t work = 0;
   for (size_t i = 0; i < p->plan.files.len; i++)
     for (size_t j = 0; j < p->plan.files.items[i].findings.len; j++)
-      work += rl_diag(p->plan.files.items[i].findings.items[j].diag)->severity != SEV_NOTE;
+      work += p->plan.files.items[i].findings.items[j].info->severity != SEV_NOTE;
+  char target[16];
+  rl_version_format(p->plan.target, target, sizeof target);
   fprintf(stderr, "hipport: %zu files translated, %zu unchanged, %zu copied", res->translated, res->unchanged,
           res->copied);
   if (res->links)
     fprintf(stderr, ", %zu links kept", res->links);
   if (res->skipped.len)
     fprintf(stderr, ", %zu not translated (see above)", res->skipped.len);
-  fprintf(stderr, "; %zu findings need a person, %zu names left behind, %zu build-file notes\n", work,
-          res->leftovers.len, res->build_notes.len);
+  fprintf(stderr, "; %zu findings need a person, %zu names left behind, %zu build-file notes; for ROCm %s (%s)\n",
+          work, res->leftovers.len, res->build_notes.len, target, p->plan.target_why);
 }
 
 static Status run_translate(int argc, char **argv) {
@@ -116,8 +118,7 @@ static Status run_translate(int argc, char **argv) {
     tr_result_free(&res);
     pipeline_free(&p);
   }
-  vec_free(&a.pipe.paths);
-  vec_free(&a.pipe.extra);
+  pipeline_args_free(&a.pipe);
   return st;
 }
 
@@ -129,7 +130,12 @@ const Command cmd_translate = {
              "       hipport translate SRC --dry-run        print a unified diff, write nothing\n"
              "  -o OUT              the HIP tree (or file, when SRC is a file; - for stdout)\n"
              "  --force             write into a non-empty OUT (or over an existing file)\n"
-             "  --rocm VER          target ROCm release (default: the newest the rules know)\n"
+             "  --rocm VER|newest   target ROCm release (default: the HIP installed here, else the\n"
+             "                      newest the rules know)\n"
+             "  --rocm-path DIR     where to look for the installed HIP first (then $ROCM_PATH,\n"
+             "                      /opt/rocm, /usr)\n"
+             "  --rules FILE        a user rule file (YAML, docs/user-rules.md); repeatable;\n"
+             "                      .hipport/rules.yaml at the source root is read as well\n"
              "  --launch chevron|ggl  keep <<<...>>> (default) or write hipLaunchKernelGGL\n"
              "  --backend hip|roc   library calls to hip* wrappers (default) or roc*/MIOpen\n"
              "  --annotate          a // hipport HPxxxx comment above each line that needs a person\n"

@@ -136,15 +136,19 @@ static void print_gaps(ResultDb *db, const VerifyRow *rows, size_t n) {
   }
 }
 
-/* Without --rocm the port targets the HIP that hipcc here will build with. */
-static char *installed_target(void) {
-  const char *rocm = getenv("ROCM_PATH");
-  char *include = rocm && *rocm ? cm_xasprintf("%s/include", rocm) : cm_xstrdup("/usr/include");
-  Version v = cli_installed_hip(include);
-  free(include);
-  char buf[16];
-  rl_version_format(v, buf, sizeof buf);
-  return v ? cm_xstrdup(buf) : NULL;
+/* The ports' target, decided once as translate decides it (without --rocm, the
+ * HIP hipcc here builds with), and said in the report beside the machine. */
+static Status choose_target(VerifyArgs *a, char **target, char **why) {
+  Pipeline p;
+  Status st = pipeline_open(&a->pipe, &p);
+  if (st)
+    return st;
+  char v[16];
+  rl_version_format(p.target.release, v, sizeof v);
+  *target = cm_xstrdup(v);
+  *why = cm_xstrdup(p.target.why);
+  pipeline_free(&p);
+  return ST_OK;
 }
 
 typedef struct {
@@ -253,12 +257,14 @@ static Status write_cuda_script(const char *path, const StrList *dirs) {
   return st;
 }
 
-static Status report(const VerifyArgs *a, const Runs *runs, const Machine *m, ResultDb *db) {
+static Status report(const VerifyArgs *a, const Runs *runs, const Machine *m, ResultDb *db, const char *why) {
   VerifyRow *rows = cm_xcalloc(runs->programs.len + 1, sizeof *rows);
   for (size_t i = 0; i < runs->programs.len; i++)
     rows[i] = (VerifyRow){&runs->programs.items[i], &runs->results.items[i]};
-  char *machine = a->cuda_runs ? cm_xasprintf("%s, CUDA runs from %s", m->amd ? m->amd_name : "no AMD GPU", a->cuda_runs)
-                  : cm_xasprintf("%s, %s", m->amd ? m->amd_name : "no AMD GPU", m->nvidia ? m->nvidia_name : "no NVIDIA GPU");
+  char *machine = a->cuda_runs ? cm_xasprintf("%s, CUDA runs from %s; ports for ROCm %s (%s)", m->amd ? m->amd_name : "no AMD GPU",
+                                              a->cuda_runs, a->pipe.rocm, why)
+                  : cm_xasprintf("%s, %s; ports for ROCm %s (%s)", m->amd ? m->amd_name : "no AMD GPU",
+                                 m->nvidia ? m->nvidia_name : "no NVIDIA GPU", a->pipe.rocm, why);
   FILE *out = a->output ? fopen(a->output, "w") : stdout;
   Status st = !out ? cm_fail(ST_INPUT, "%s: cannot write the report here", a->output)
               : strcmp(a->format, "json") == 0 ? rp_verify_json(out, rows, runs->programs.len, machine)
@@ -278,10 +284,11 @@ static Status report(const VerifyArgs *a, const Runs *runs, const Machine *m, Re
 /* Translates, builds, runs and records every program, then reports. */
 static Status verify_programs(VerifyArgs *a, const StrList *dirs, const Tolerance *tol) {
   Runs runs = {0};
-  char *target = NULL, *db_path = NULL, *tree = NULL;
-  Status st = ST_OK;
-  if (!a->pipe.rocm && (target = installed_target()))
-    a->pipe.rocm = target;
+  char *target = NULL, *why = NULL, *db_path = NULL, *tree = NULL;
+  Status st = choose_target(a, &target, &why);
+  if (st)
+    return st;
+  a->pipe.rocm = target;
   char *work = cm_make_temp_dir("hipport-verify");
   if (!work)
     st = ST_ENV;
@@ -296,7 +303,7 @@ static Status verify_programs(VerifyArgs *a, const StrList *dirs, const Toleranc
     split_arches(a->arches, &vo.arches);
     st = verify_all(a, dirs, &m, &vo, tree, db, &runs);
     if (!st)
-      st = report(a, &runs, &m, db);
+      st = report(a, &runs, &m, db, why);
     for (size_t i = 0; i < vo.arches.len; i++)
       free(vo.arches.items[i]);
     vec_free(&vo.arches);
@@ -313,6 +320,7 @@ static Status verify_programs(VerifyArgs *a, const StrList *dirs, const Toleranc
     cm_remove_tree(work); /* the builds, and the ports unless --hip-tree keeps them */
   free(work);
   free(target);
+  free(why);
   free(db_path);
   free(tree);
   return st;
@@ -341,7 +349,7 @@ static Status run_verify(int argc, char **argv) {
     free(dirs.items[i]);
   vec_free(&dirs);
   vec_free(&a.dirs);
-  vec_free(&a.pipe.extra);
+  pipeline_args_free(&a.pipe);
   return st;
 }
 
@@ -357,7 +365,10 @@ const Command cmd_verify = {
              "                      a machine with an NVIDIA GPU and nvcc (no hipport needed there)\n"
              "  --cuda-runs OUTDIR  take the CUDA runs from what that script left in OUTDIR\n"
              "  --rtol R --atol A --ulp U   tolerance for every program (default: each manifest's)\n"
-             "  --rocm VER          target of the port (default: the HIP installed here)\n"
+             "  --rocm VER|newest   target of the port (default: the HIP installed here, as translate)\n"
+             "  --rocm-path DIR     where to look for the installed HIP first (then $ROCM_PATH,\n"
+             "                      /opt/rocm, /usr)\n"
+             "  --rules FILE        a user rule file for translating (docs/user-rules.md)\n"
              "  -j N                build N programs at a time (default 2)\n"
              "  --db FILE           results database (default ~/.local/share/hipport/results.db)\n"
              "  --format text|json  -o FILE   the status report\n"

@@ -3,6 +3,7 @@
  * findings, 2 usage, 3 input, 4 environment: ORDER EXIT with common.h). */
 #include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "cli_p.h"
@@ -19,6 +20,21 @@ static void print_help(void) {
   printf("  %-10s %s\n\n", "help", "this text, or `hipport help COMMAND` for one command");
   printf("exit codes: 0 ok, 1 findings of a --fail-on category, 2 usage error,\n"
          "            3 input error (missing or unreadable path), 4 environment error\n");
+}
+
+/* The version, and what the rule database beside the binary holds. */
+static Status print_version(void) {
+  printf("hipport %s\n", HIPPORT_VERSION);
+  RuleDb *db;
+  if (cli_open_rules(NULL, &db) != ST_OK) {
+    printf("rule data: none (%s)\n", cm_error());
+    return ST_OK;
+  }
+  char *data = rl_describe(db);
+  printf("rule data: %s\n", data);
+  free(data);
+  rl_close(db);
+  return ST_OK;
 }
 
 static const Command *find(const char *name) {
@@ -38,10 +54,8 @@ static Status dispatch(int argc, char **argv) {
     print_help();
     return argc < 2 ? ST_USAGE : ST_OK;
   }
-  if (strcmp(argv[1], "--version") == 0 || strcmp(argv[1], "version") == 0) {
-    printf("hipport %s\n", HIPPORT_VERSION);
-    return ST_OK;
-  }
+  if (strcmp(argv[1], "--version") == 0 || strcmp(argv[1], "version") == 0)
+    return print_version();
   const Command *c = find(argv[1]);
   if (!c)
     return cm_fail(ST_USAGE, "unknown %s '%s' (see hipport help)", argv[1][0] == '-' ? "option" : "command",

@@ -1,5 +1,7 @@
-/* The steps scan and translate share, so that both always see the same plan:
- * the rule database, the target release, the scan, and the plan for it. */
+/* The steps scan, translate and verify share, so that all see the same plan:
+ * the rule database with the user's rule files (--rules, and .hipport/rules.yaml
+ * at the scan root), the target release (asked for, installed, or the newest
+ * known: plan/target.c decides), the scan, and the plan for it. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -49,13 +51,19 @@ static bool compiler_flag(int argc, char **argv, int *i, PipelineArgs *a, Status
   return true;
 }
 
-/* Options both commands take; true when argv[*i] was one of them. */
+/* Options the commands share; true when argv[*i] was one of them. */
 bool pipeline_option(int argc, char **argv, int *i, PipelineArgs *a, Status *st) {
-  const char *jobs = NULL;
+  const char *jobs = NULL, *rules = NULL;
   if (compiler_flag(argc, argv, i, a, st))
     return true;
+  if (opt_value(argc, argv, i, "--rules", &rules, st)) {
+    if (rules)
+      vec_push(&a->rules, rules);
+    return true;
+  }
   if (opt_value(argc, argv, i, "--rules-db", &a->db_path, st) || opt_value(argc, argv, i, "--rocm", &a->rocm, st) ||
-      opt_value(argc, argv, i, "-p", &a->compile_db, st) || opt_value(argc, argv, i, "--cuda-path", &a->cuda_path, st))
+      opt_value(argc, argv, i, "--rocm-path", &a->rocm_path, st) || opt_value(argc, argv, i, "-p", &a->compile_db, st) ||
+      opt_value(argc, argv, i, "--cuda-path", &a->cuda_path, st))
     return true;
   if (opt_value(argc, argv, i, "-j", &jobs, st) || opt_value(argc, argv, i, "--jobs", &jobs, st) ||
       (strncmp(argv[*i], "-j", 2) == 0 && argv[*i][2] && (jobs = argv[*i] + 2))) { /* make's -j4 */
@@ -66,17 +74,44 @@ bool pipeline_option(int argc, char **argv, int *i, PipelineArgs *a, Status *st)
   return false;
 }
 
-Status pipeline_run(const PipelineArgs *a, const PlanOptions *extra, Pipeline *p) {
+/* --rules files in order, then the scan root's own, which the report names. */
+static Status load_user_rules(const PipelineArgs *a, RuleDb *db) {
+  Status st = ST_OK;
+  for (size_t i = 0; i < a->rules.len && !st; i++)
+    st = rl_load_user_rules(db, a->rules.items[i], "--rules");
+  char *root = st ? NULL : an_scan_root(a->paths.items, a->paths.len);
+  char *found = root ? rl_project_rules(root) : NULL;
+  if (found)
+    st = rl_load_user_rules(db, found, "found at the scan root");
+  free(found);
+  free(root);
+  return st;
+}
+
+Status pipeline_open(const PipelineArgs *a, Pipeline *p) {
   *p = (Pipeline){0};
   Status st = cli_open_rules(a->db_path, &p->db);
+  if (!st)
+    st = load_user_rules(a, p->db);
+  const char *roots[4];
+  size_t nroots = pl_hip_roots(a->rocm_path, roots);
+  if (!st)
+    st = pl_target(p->db, a->rocm, roots, nroots, &p->target);
   if (st)
-    return st;
-  PlanOptions popt = *extra;
-  popt.target = rl_newest_release(p->db);
-  if (a->rocm && !rl_resolve_release(p->db, a->rocm, &popt.target)) {
     pipeline_free(p);
-    return cm_fail(ST_USAGE, "ROCm release '%s' is not one the rules know (see hipport rules releases)", a->rocm);
-  }
+  return st;
+}
+
+Status pipeline_run(const PipelineArgs *a, const PlanOptions *extra, Pipeline *p) {
+  Status st = pipeline_open(a, p);
+  return st ? st : pipeline_scan(a, extra, p);
+}
+
+Status pipeline_scan(const PipelineArgs *a, const PlanOptions *extra, Pipeline *p) {
+  PlanOptions popt = *extra;
+  popt.target = p->target.release;
+  popt.target_why = p->target.why;
+  Status st;
   ScanOptions sopt = {.cuda_path = a->cuda_path, .compile_db = a->compile_db, .compat_include = compat_include(),
                       .extra_args = a->extra.items, .nextra = a->extra.len,
                       .jobs = a->jobs ? a->jobs : 2, .progress = isatty(STDERR_FILENO)};
@@ -99,7 +134,14 @@ void pipeline_free(Pipeline *p) {
   if (p->have_facts)
     an_facts_free(&p->facts);
   rl_close(p->db);
+  pl_target_free(&p->target);
   *p = (Pipeline){0};
+}
+
+void pipeline_args_free(PipelineArgs *a) {
+  vec_free(&a->paths);
+  vec_free(&a->rules);
+  vec_free(&a->extra);
 }
 
 /* An unreadable file does not stop a run, but the run must not look clean. */
@@ -138,21 +180,4 @@ Status write_report(const char *format, const char *output, const Plan *plan, co
   AtomicFile a;
   Status st = cm_atomic_open(&a, output, 0666);
   return st ? st : cm_atomic_commit(&a, r->write(a.f, plan, db, verify));
-}
-
-/* The HIP release installed under an include folder, from hip/hip_version.h. */
-Version cli_installed_hip(const char *include) {
-  char *path = cm_xasprintf("%s/hip/hip_version.h", include), *text;
-  size_t len;
-  unsigned major = 0, minor = 0;
-  if (cm_read_file(path, &text, &len) == ST_OK) {
-    const char *p;
-    if ((p = strstr(text, "HIP_VERSION_MAJOR")))
-      sscanf(p, "HIP_VERSION_MAJOR %u", &major);
-    if ((p = strstr(text, "HIP_VERSION_MINOR")))
-      sscanf(p, "HIP_VERSION_MINOR %u", &minor);
-    free(text);
-  }
-  free(path);
-  return major ? major * 1000000u + minor * 1000u : VERSION_NONE;
 }

@@ -2,6 +2,7 @@
  * libclang parses every installed HIP header the rules map; a HIP name the rules
  * say exists by the installed release but no header declares is "missing", and a
  * hip* name a header declares that no rule maps to is "unmapped by the rules". */
+#define _GNU_SOURCE
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -93,13 +94,14 @@ static void check_rules(const RuleDb *db, const Names *decl, Version release, Ta
   for (size_t i = 0; i < rl_rule_count(db); i++) {
     const Rule *r = rl_rule(db, i);
     Tally *lib = tally_for(t, nt, r->library);
-    if (!r->hip || !lib || r->kind == RK_MEMBER || rl_availability(r, release) != AV_MAPPED)
+    const char *hip = rl_hip_name(r, release);
+    if (!hip || !lib || r->kind == RK_MEMBER || rl_availability(r, release) != AV_MAPPED)
       continue; /* a struct's fields are not names the headers declare on their own */
     lib->checked++;
-    if (!declared(decl, r->hip)) {
+    if (!declared(decl, hip)) {
       lib->missing++;
       if (verbose)
-        printf("missing   %-14s %s (for %s)\n", r->library, r->hip, r->cuda);
+        printf("missing   %-14s %s (for %s)\n", r->library, hip, r->cuda);
     }
   }
 }
@@ -107,9 +109,13 @@ static void check_rules(const RuleDb *db, const Names *decl, Version release, Ta
 /* hip* names the headers declare that no rule maps to, counted per library. */
 static void check_headers(const RuleDb *db, const Names *decl, Tally *t, size_t *nt, bool verbose) {
   Names mapped = {0};
-  for (size_t i = 0; i < rl_rule_count(db); i++)
-    if (rl_rule(db, i)->hip)
-      add_name(&mapped, rl_rule(db, i)->hip, NULL);
+  for (size_t i = 0; i < rl_rule_count(db); i++) {
+    const Rule *r = rl_rule(db, i);
+    if (r->hip)
+      add_name(&mapped, r->hip, NULL);
+    for (unsigned k = 0; k < r->nearlier; k++)
+      add_name(&mapped, r->earlier[k].hip, NULL);
+  }
   qsort(mapped.items, mapped.len, sizeof *mapped.items, cmp_decl);
   for (size_t i = 0; i < decl->len; i++) {
     const Decl *d = &decl->items[i];
@@ -128,24 +134,46 @@ static void check_headers(const RuleDb *db, const Names *decl, Tally *t, size_t 
   free_names(&mapped);
 }
 
-Status rules_check(RuleDb *db, const char *hip_path, bool verbose) {
-  const char *root = hip_path ? hip_path : "/usr/include";
-  char *include = cm_xasprintf("%s/include/hip/hip_runtime.h", root);
-  char *dir = access(include, R_OK) == 0 ? cm_xasprintf("%s/include", root) : cm_xstrdup(root);
-  free(include);
-  Version release = cli_installed_hip(dir);
-  if (!release) {
-    Status st = cm_fail(ST_INPUT, "%s/hip/hip_version.h: no HIP headers there: pass --hip-path DIR (a ROCm include folder)", dir);
+/* The ROCm root to check: --hip-path (a root, or its include folder), else the
+ * first installation found as the target is (plan/target.c). */
+static char *hip_root(const char *hip_path, const char *rocm_path) {
+  unsigned major, minor;
+  if (hip_path) {
+    char *up = cm_xasprintf("%s/..", hip_path);
+    char *root = pl_hip_at(hip_path, &major, &minor) ? realpath(hip_path, NULL) : pl_hip_at(up, &major, &minor) ? realpath(up, NULL) : NULL;
+    free(up);
+    return root;
+  }
+  const char *roots[4];
+  size_t n = pl_hip_roots(rocm_path, roots);
+  for (size_t i = 0; i < n; i++)
+    if (pl_hip_at(roots[i], &major, &minor))
+      return cm_xstrdup(roots[i]);
+  return NULL;
+}
+
+Status rules_check(RuleDb *db, const char *hip_path, const char *rocm_path, bool verbose) {
+  char *root = hip_root(hip_path, rocm_path);
+  if (!root)
+    return cm_fail(ST_INPUT, "%s: no HIP headers there (include/hip/hip_version.h): pass --hip-path DIR (a ROCm root)",
+                   hip_path ? hip_path : "--rocm-path, $ROCM_PATH, /opt/rocm, /usr");
+  Target target;
+  Status st = pl_target(db, NULL, (const char *const[]){root}, 1, &target);
+  char *dir = cm_xasprintf("%s/include", root);
+  free(root);
+  if (st) {
     free(dir);
     return st;
   }
+  Version release = target.release;
+  pl_target_free(&target);
   const char *libs[64];
   size_t nlibs = 0;
   char *source = checked_source(db, dir, libs, &nlibs);
   char *inc_flag = cm_xasprintf("-I%s", dir);
   const char *args[] = {"-x", "hip", "--cuda-host-only", "-nogpulib", "-std=c++17", "-D__HIP_PLATFORM_AMD__", inc_flag, "-Wno-everything"};
   Names decl = {0};
-  Status st = an_declared_names(source, args, 8, dir, add_name, &decl);
+  st = an_declared_names(source, args, 8, dir, add_name, &decl);
   if (!st) {
     qsort(decl.items, decl.len, sizeof *decl.items, cmp_decl);
     Tally t[64];

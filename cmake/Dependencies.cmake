@@ -15,6 +15,7 @@ endfunction()
 hp_require_pkg(SQLITE sqlite3 libsqlite3-dev)
 hp_require_pkg(PCRE2 libpcre2-8 libpcre2-dev)
 hp_require_pkg(JANSSON jansson libjansson-dev)
+hp_require_pkg(YAML yaml-0.1 libyaml-dev)
 
 # libclang comes from llvm-config-16 unless -DLLVM_CONFIG= names another.
 set(LLVM_CONFIG "llvm-config-16" CACHE STRING "llvm-config of the LLVM whose libclang hipport uses")

@@ -1,7 +1,9 @@
 /* Hazards from the rule database. PCRE2 rows match over a file's code with
  * comments and strings blanked (so a name in a comment is not a hazard); AST rows
  * pick the analyzer's facts of one kind, optionally filtered by a PCRE2 pattern
- * on the fact's name ("member:^cudaDeviceProp\\.(?:warpSize|major)$"). */
+ * on the fact's name ("member:^cudaDeviceProp\\.(?:warpSize|major)$"). A row
+ * applies to the targets in its release window; where a match lies in a constant
+ * expression, a row's constant_message says what to do there instead. */
 #define PCRE2_CODE_UNIT_WIDTH 8
 #include <pcre2.h>
 #include <stdlib.h>
@@ -13,6 +15,7 @@ typedef struct {
   const HazardRule *rule;
   pcre2_code *re;        /* the pattern, or an AST row's name filter; may be NULL */
   FactKind fact_kind;    /* AST rows */
+  bool in_constant;      /* AST rows: only facts where a constant expression is required */
 } Compiled;
 
 struct Hazards {
@@ -24,23 +27,34 @@ struct Hazards {
 static const struct {
   const char *name;
   FactKind kind;
+  bool in_constant;
 } ast_checks[] = {
-    {"inline-asm", FK_ASM},
-    {"device-launch", FK_DEVICE_LAUNCH},
-    {"member", FK_MEMBER},
+    {"inline-asm", FK_ASM, false},
+    {"device-launch", FK_DEVICE_LAUNCH, false},
+    {"member", FK_MEMBER, false},
+    {"constant", FK_IDENT, true},
+    {"std-header", FK_STD_NAME, false},
+    {"include", FK_INCLUDE, false},
 };
 
-static Status compile_pattern(const char *pattern, size_t len, pcre2_code **out) {
+/* Where a bad pattern is to be fixed: a user's file and line, or hazards.csv. */
+static Status bad_pattern(const HazardRule *h, const char *pattern, size_t at, const char *msg) {
+  if (h->origin)
+    return cm_fail(ST_INPUT, "%s: bad regular expression at offset %zu: %s", h->origin, at, msg);
+  return cm_fail(ST_ENV, "hazard pattern '%s' at %zu: %s (fix rules/data/hazards.csv)", pattern, at, msg);
+}
+
+static Status compile_pattern(const HazardRule *h, const char *pattern, pcre2_code **out) {
   int err;
   PCRE2_SIZE at;
-  *out = pcre2_compile((PCRE2_SPTR)pattern, len, PCRE2_UTF | PCRE2_MULTILINE, &err, &at, NULL);
+  *out = pcre2_compile((PCRE2_SPTR)pattern, PCRE2_ZERO_TERMINATED, PCRE2_UTF | PCRE2_MULTILINE, &err, &at, NULL);
   if (*out) {
     pcre2_jit_compile(*out, PCRE2_JIT_COMPLETE);
     return ST_OK;
   }
   PCRE2_UCHAR msg[256];
   pcre2_get_error_message(err, msg, sizeof msg);
-  return cm_fail(ST_ENV, "hazard pattern '%s' at %zu: %s (fix rules/data/hazards.csv)", pattern, (size_t)at, msg);
+  return bad_pattern(h, pattern, (size_t)at, (const char *)msg);
 }
 
 static Status compile_ast(const HazardRule *h, Compiled *c) {
@@ -49,8 +63,11 @@ static Status compile_ast(const HazardRule *h, Compiled *c) {
   for (size_t i = 0; i < sizeof ast_checks / sizeof *ast_checks; i++)
     if (strlen(ast_checks[i].name) == n && strncmp(ast_checks[i].name, h->pattern, n) == 0) {
       c->fact_kind = ast_checks[i].kind;
-      return colon ? compile_pattern(colon + 1, PCRE2_ZERO_TERMINATED, &c->re) : ST_OK;
+      c->in_constant = ast_checks[i].in_constant;
+      return colon ? compile_pattern(h, colon + 1, &c->re) : ST_OK;
     }
+  if (h->origin)
+    return cm_fail(ST_INPUT, "%s: check '%.*s' is not one the analyzer has", h->origin, (int)n, h->pattern);
   return cm_fail(ST_ENV, "hazard check '%.*s' is not one the analyzer has (fix rules/data/hazards.csv)", (int)n,
                  h->pattern);
 }
@@ -60,7 +77,7 @@ Status hazards_compile(const RuleDb *db, Hazards **out) {
   Status st = ST_OK;
   for (size_t i = 0; i < rl_hazard_count(db) && !st; i++) {
     Compiled c = {.rule = rl_hazard(db, i)};
-    st = c.rule->check == HC_AST ? compile_ast(c.rule, &c) : compile_pattern(c.rule->pattern, PCRE2_ZERO_TERMINATED, &c.re);
+    st = c.rule->check == HC_AST ? compile_ast(c.rule, &c) : compile_pattern(c.rule, c.rule->pattern, &c.re);
     vec_push(&hz->items, c);
   }
   hz->md = pcre2_match_data_create(4, NULL);
@@ -86,18 +103,37 @@ static bool matches(const Compiled *c, pcre2_match_data *md, const char *s) {
   return !c->re || pcre2_match(c->re, (PCRE2_SPTR)s, PCRE2_ZERO_TERMINATED, 0, 0, md, NULL) >= 0;
 }
 
+/* A user hazard reports under its own code, category, severity and effort. */
+static void found(const Compiled *c, FilePlan *fp, unsigned offset, const char *subject, char *msg) {
+  Finding *f = add_finding(fp, c->rule->diag, offset, subject, msg);
+  if (f)
+    f->info = c->rule->info;
+}
+
+static char *ast_message(const Compiled *c, const SourceFile *src, const Fact *f) {
+  const char *msg = c->rule->message;
+  switch (f->kind) {
+  case FK_ASM:
+    return *f->name ? cm_xasprintf("%s (PTX: %s)", msg, f->name) : cm_xstrdup(msg);
+  case FK_IDENT:
+    return cm_xasprintf("%s in %s: %s", f->name, an_constant_at(src, f->offset), msg);
+  case FK_STD_NAME:
+    return cm_xasprintf("'%.*s' is declared in <%s>, which this file has only through the CUDA headers: %s",
+                        (int)f->length, src->text + f->offset, f->name, msg);
+  case FK_INCLUDE:
+    return cm_xasprintf("<%s>: %s", f->name, msg);
+  default:
+    return cm_xasprintf("%s: %s", strchr(f->name, '.') ? strchr(f->name, '.') + 1 : f->name, msg);
+  }
+}
+
 static void apply_ast(const Compiled *c, pcre2_match_data *md, FilePlan *fp) {
   const SourceFile *src = fp->src;
   for (size_t i = 0; i < src->facts.len; i++) {
     const Fact *f = &src->facts.items[i];
-    if (f->kind != c->fact_kind || !matches(c, md, f->name))
+    if (f->kind != c->fact_kind || !matches(c, md, f->name) || (c->in_constant && !an_constant_at(src, f->offset)))
       continue;
-    char *msg;
-    if (f->kind == FK_ASM)
-      msg = *f->name ? cm_xasprintf("%s (PTX: %s)", c->rule->message, f->name) : cm_xstrdup(c->rule->message);
-    else
-      msg = cm_xasprintf("%s: %s", strchr(f->name, '.') ? strchr(f->name, '.') + 1 : f->name, c->rule->message);
-    add_finding(fp, c->rule->diag, f->offset, *f->name ? f->name : "asm", msg);
+    found(c, fp, f->offset, *f->name ? f->name : "asm", ast_message(c, src, f));
   }
 }
 
@@ -108,15 +144,20 @@ static void apply_pcre(const Compiled *c, pcre2_match_data *md, FilePlan *fp) {
     PCRE2_SIZE *ov = pcre2_get_ovector_pointer(md);
     size_t n = ov[1] - ov[0], line = strcspn(code + ov[0], "\r\n");
     char *text = cm_xstrndup(code + ov[0], line < n ? line : n);
-    add_finding(fp, c->rule->diag, (unsigned)ov[0], text, cm_xasprintf("'%s': %s", text, c->rule->message));
+    const char *constant = *c->rule->constant_message ? an_constant_at(fp->src, (unsigned)ov[0]) : NULL;
+    found(c, fp, (unsigned)ov[0], text,
+          constant ? cm_xasprintf("'%s' in %s: %s", text, constant, c->rule->constant_message)
+                   : cm_xasprintf("'%s': %s", text, c->rule->message));
     free(text);
     at = ov[1] > ov[0] ? ov[1] : ov[0] + 1;
   }
 }
 
-void hazards_apply(const Hazards *hz, FilePlan *fp) {
+void hazards_apply(const Hazards *hz, FilePlan *fp, Version target) {
   for (size_t i = 0; i < hz->items.len; i++) {
     const Compiled *c = &hz->items.items[i];
+    if (!rl_hazard_applies(c->rule, target))
+      continue;
     if (c->rule->check == HC_AST)
       apply_ast(c, hz->md, fp);
     else if (fp->src->code_only)

@@ -18,31 +18,40 @@ static const char *status_names[] = {
 
 const char *pl_status_name(UseStatus s) { return status_names[s]; }
 
-void add_finding(FilePlan *fp, Diag d, unsigned offset, const char *subject, char *message) {
+Finding *add_finding(FilePlan *fp, Diag d, unsigned offset, const char *subject, char *message) {
   for (size_t i = 0; i < fp->findings.len; i++) /* two patterns on one spot: one finding */
     if (fp->findings.items[i].diag == d && fp->findings.items[i].offset == offset) {
       free(message);
-      return;
+      return NULL;
     }
   Finding f = {.diag = d, .offset = offset, .subject = cm_xstrdup(subject), .message = message};
   an_location(fp->src, offset, &f.line, &f.column);
   vec_push(&fp->findings, f);
+  return &fp->findings.items[fp->findings.len - 1];
 }
 
-static char *version_text(Version v) {
+char *version_text(Version v) {
   char buf[16];
   rl_version_format(v, buf, sizeof buf);
   return cm_xstrdup(buf);
 }
 
+/* The HIP name that arrives first: an earlier name, or the current one. */
+static const char *first_name(const Rule *r) {
+  return r->nearlier && (!r->hip_added || (r->earlier[0].added && r->earlier[0].added < r->hip_added))
+             ? r->earlier[0].hip
+             : r->hip;
+}
+
 /* The status of a known name in the target, and the findings it brings. */
-static UseStatus judge_rule(FilePlan *fp, const Fact *f, const Rule *r, Version target) {
+static UseStatus judge_rule(FilePlan *fp, const Fact *f, const Rule *r, const RuleDb *db, Version target) {
   Avail a = rl_availability(r, target);
+  const char *hip = rl_hip_name(r, target);
   if (r->cuda_removed) {
     char *v = version_text(r->cuda_removed);
     add_finding(fp, D_REMOVED_API, f->offset, r->cuda,
-                cm_xasprintf("%s was removed in CUDA %s%s%s", r->cuda, v, r->hip ? "; HIP still has " : "",
-                             r->hip ? r->hip : ""));
+                cm_xasprintf("%s was removed in %s %s%s%s", r->cuda, rl_cuda_releases(db, r->library), v,
+                             hip ? "; HIP still has " : "", hip ? hip : ""));
     free(v);
   }
   if (a == AV_UNMAPPED || a == AV_HIP_REMOVED) {
@@ -52,31 +61,33 @@ static UseStatus judge_rule(FilePlan *fp, const Fact *f, const Rule *r, Version 
     return US_UNMAPPED;
   }
   if (a == AV_LATER) {
-    char *v = version_text(r->hip_added);
+    char *v = version_text(rl_first_release(r));
     add_finding(fp, D_LATER_RELEASE, f->offset, r->cuda,
                 r->kind == RK_MEMBER
-                    ? cm_xasprintf("%s arrives in ROCm %s, after the target: target a later ROCm or do without it", r->hip, v)
-                    : cm_xasprintf("%s arrives in ROCm %s, after the target: target a later ROCm or keep %s", r->hip, v,
-                                   r->cuda));
+                    ? cm_xasprintf("%s arrives in ROCm %s, after the target: target a later ROCm or do without it",
+                                   first_name(r), v)
+                    : cm_xasprintf("%s arrives in ROCm %s, after the target: target a later ROCm or keep %s",
+                                   first_name(r), v, r->cuda));
     free(v);
     return US_LATER;
   }
   if (r->hip_experimental && r->hip_experimental <= target)
     add_finding(fp, D_EXPERIMENTAL_API, f->offset, r->cuda,
-                cm_xasprintf("%s is experimental in the target ROCm release", r->hip));
-  bool hip_deprecated = r->hip_deprecated && r->hip_deprecated <= target;
+                cm_xasprintf("%s is experimental in the target ROCm release", hip));
+  bool hip_deprecated = r->hip_deprecated && r->hip_deprecated <= target && hip == r->hip;
   if (r->cuda_deprecated || hip_deprecated)
     add_finding(fp, D_DEPRECATED_API, f->offset, r->cuda,
-                cm_xasprintf("%s is deprecated in %s: plan its replacement", hip_deprecated ? r->hip : r->cuda,
+                cm_xasprintf("%s is deprecated in %s: plan its replacement", hip_deprecated ? hip : r->cuda,
                              hip_deprecated ? "HIP" : "CUDA"));
   return r->cuda_removed ? US_REMOVED : (r->cuda_deprecated || hip_deprecated) ? US_DEPRECATED : US_MAPPED;
 }
 
-/* The name translate writes: the rocBLAS/rocRAND/MIOpen... backend name when asked for and known. */
+/* The name translate writes: the rocBLAS/rocRAND/MIOpen... backend name when
+ * asked for and known, else the HIP name the target release has. */
 static const char *target_name(const Rule *r, const PlanOptions *opt) {
   bool roc = opt->backend_roc && r->backend_name && (!r->backend_added || r->backend_added <= opt->target) &&
              (!r->backend_removed || r->backend_removed > opt->target);
-  return roc ? r->backend_name : r->hip;
+  return roc ? r->backend_name : rl_hip_name(r, opt->target);
 }
 
 /* Before ROCm 6.2 a warp *_sync call is available through its legacy form. */
@@ -106,11 +117,11 @@ static void plan_ident(FilePlan *fp, const Fact *f, const RuleDb *db, const Plan
                 cm_xasprintf("%s is declared by the CUDA headers but the rules do not know it: check HIP by hand",
                              f->name));
   } else {
-    u.status = judge_rule(fp, f, r, target);
+    u.status = judge_rule(fp, f, r, db, target);
     u.library = r->library;
     u.kind = rl_kind_name(r->kind);
     u.available = u.status <= US_REMOVED;
-    u.hip = u.available ? target_name(r, opt) : r->hip;
+    u.hip = u.available ? target_name(r, opt) : first_name(r);
     if (u.available && !u.hip)
       plan_erase(fp, f); /* an annotation HIP needs nothing for */
     else if (u.available && strcmp(u.hip, r->cuda) != 0)
@@ -132,10 +143,11 @@ static void plan_member(FilePlan *fp, const Fact *f, const RuleDb *db, const Pla
   const Rule *r = rl_lookup(db, f->name, strlen(f->name));
   if (!r)
     return;
-  PlannedUse u = {.fact = f, .rule = r, .library = r->library, .kind = rl_kind_name(r->kind), .hip = r->hip};
-  u.status = judge_rule(fp, f, r, opt->target);
+  PlannedUse u = {.fact = f, .rule = r, .library = r->library, .kind = rl_kind_name(r->kind),
+                  .hip = rl_hip_name(r, opt->target)};
+  u.status = judge_rule(fp, f, r, db, opt->target);
   u.available = u.status <= US_REMOVED;
-  const char *cuda_field = strchr(f->name, '.'), *hip_field = r->hip ? strchr(r->hip, '.') : NULL;
+  const char *cuda_field = strchr(f->name, '.'), *hip_field = u.hip ? strchr(u.hip, '.') : NULL;
   if (u.available && cuda_field && hip_field && strcmp(cuda_field, hip_field) != 0)
     add_edit(fp, f->offset, f->length, hip_field + 1);
   vec_push(&fp->uses, u);
@@ -220,10 +232,21 @@ static void plan_file(FilePlan *fp, const RuleDb *db, const Hazards *hz, const P
     else if (f->kind == FK_MEMBER)
       plan_member(fp, f, db, opt);
   }
-  hazards_apply(hz, fp);
+  plan_member_orders(fp, db, opt->target);
+  hazards_apply(hz, fp, opt->target);
   plan_runtime_include(fp);
+  plan_warp_enable(fp, db, opt->target);
+  plan_wave_size(fp);
+  plan_std_includes(fp);
   plan_fenced_regions(fp);
   order_edits(fp);
+}
+
+/* Each finding reads its code, category, severity and effort from the rules. */
+static void attach_info(FilePlan *fp, const RuleDb *db) {
+  for (size_t i = 0; i < fp->findings.len; i++)
+    if (!fp->findings.items[i].info)
+      fp->findings.items[i].info = rl_diag_in(db, fp->findings.items[i].diag);
 }
 
 /* ---- effort, compatibility and the summary ---- */
@@ -243,7 +266,7 @@ static void estimate(Plan *p) {
     FilePlan *fp = &p->files.items[i];
     for (size_t j = 0; j < fp->findings.len; j++) {
       Finding *f = &fp->findings.items[j];
-      const DiagInfo *d = rl_diag(f->diag);
+      const DiagInfo *d = f->info;
       const char *subject = d->per == EP_FILE ? fp->src->rel : f->subject;
       Contributor *c = contributor(p, d->per == EP_USE ? d->code : subject, d->category);
       bool first = c->uses++ == 0;
@@ -304,10 +327,12 @@ Status pl_build(const Facts *facts, const RuleDb *db, const PlanOptions *opt, Pl
   Status st = hazards_compile(db, &hz);
   if (st)
     return st;
-  *out = (Plan){.target = opt->target, .facts = facts};
+  *out = (Plan){.target = opt->target, .target_why = cm_xstrdup(opt->target_why ? opt->target_why : "asked for"),
+                .facts = facts};
   for (size_t i = 0; i < facts->files.len; i++) {
     FilePlan fp = {.src = facts->files.items[i]};
     plan_file(&fp, db, hz, opt);
+    attach_info(&fp, db);
     for (size_t j = 0; j < fp.uses.len; j++) {
       out->uses++;
       out->mapped_uses += fp.uses.items[j].available;
@@ -340,14 +365,9 @@ void pl_free(Plan *p) {
   vec_free(&p->files);
   vec_free(&p->compat);
   vec_free(&p->top);
+  free(p->target_why);
 }
 
-static bool category_known(const char *name, size_t n) {
-  for (int d = 0; d < D_COUNT; d++)
-    if (strlen(rl_diag((Diag)d)->category) == n && strncmp(rl_diag((Diag)d)->category, name, n) == 0)
-      return true;
-  return false;
-}
 
 static bool in_list(const char *list, const char *name) {
   size_t n = strlen(name);
@@ -361,12 +381,12 @@ static bool in_list(const char *list, const char *name) {
   return false;
 }
 
-bool pl_known_categories(const char *categories, const char **bad) {
+bool pl_known_categories(const RuleDb *db, const char *categories, const char **bad) {
   static _Thread_local char first_bad[64];
   for (const char *p = categories; *p;) {
     const char *comma = strchr(p, ',');
     size_t len = comma ? (size_t)(comma - p) : strlen(p);
-    if (!category_known(p, len) && !(len == 3 && strncmp(p, "any", 3) == 0)) {
+    if (!rl_known_category(db, p, len) && !(len == 3 && strncmp(p, "any", 3) == 0)) {
       snprintf(first_bad, sizeof first_bad, "%.*s", (int)len, p);
       *bad = first_bad;
       return false;
@@ -380,7 +400,7 @@ size_t pl_count_categories(const Plan *p, const char *categories) {
   size_t n = 0;
   for (size_t i = 0; i < p->files.len; i++)
     for (size_t j = 0; j < p->files.items[i].findings.len; j++) {
-      const char *cat = rl_diag(p->files.items[i].findings.items[j].diag)->category;
+      const char *cat = p->files.items[i].findings.items[j].info->category;
       n += in_list(categories, "any") || in_list(categories, cat);
     }
   return n;

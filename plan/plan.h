@@ -38,6 +38,8 @@ typedef struct {
 
 typedef struct {
   Diag diag;
+  const DiagInfo *info;       /* code, category, severity and effort as the rules give them (a user
+                                 hazard's own; the database's effort hours): read this, not rl_diag */
   unsigned offset, line, column;
   char *subject;              /* the API, header or pattern the finding is about */
   char *message;
@@ -71,6 +73,7 @@ typedef struct {
 
 typedef struct {
   Version target;
+  char *target_why;           /* why this target: "installed at /usr", "asked for"... */
   const Facts *facts;
   VEC(FilePlan) files;
   size_t uses, unique_apis, mapped_uses, unmapped_uses;
@@ -81,6 +84,7 @@ typedef struct {
 
 typedef struct {
   Version target;
+  const char *target_why; /* copied into the plan */
   bool launch_ggl;     /* kernel<<<...>>>() -> hipLaunchKernelGGL(...) */
   bool backend_roc;    /* library calls to rocBLAS/rocRAND/... where the rules know them */
 } PlanOptions;
@@ -90,7 +94,23 @@ void pl_free(Plan *p);
 
 /* How many findings of any of the comma-separated categories the plan holds. */
 size_t pl_count_categories(const Plan *p, const char *categories);
-/* True when every name in the comma-separated list is a known category. */
-bool pl_known_categories(const char *categories, const char **bad);
+/* True when every name in the comma-separated list is a known category: one of
+ * diagnostics.def's, or (with db) one a user rule file added. */
+bool pl_known_categories(const RuleDb *db, const char *categories, const char **bad);
+
+/* target.c: the release a plan is for, and why. */
+typedef struct {
+  Version release;
+  char *why;           /* "installed at /usr", "newest known; no HIP found", "asked for" */
+} Target;
+
+/* The roots to look for an installed HIP in: --rocm-path, $ROCM_PATH, /opt/rocm, /usr. */
+size_t pl_hip_roots(const char *rocm_path, const char *roots[4]);
+/* The HIP under one root: include/hip/hip_version.h, else bin/hipconfig --version. */
+bool pl_hip_at(const char *root, unsigned *major, unsigned *minor);
+/* asked: a release, "newest", or NULL for the first HIP found under roots (the
+ * newest known release at or before it), else the newest release the rules know. */
+Status pl_target(const RuleDb *db, const char *asked, const char *const *roots, size_t nroots, Target *out);
+void pl_target_free(Target *t);
 
 #endif

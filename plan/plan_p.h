@@ -6,13 +6,20 @@
 
 typedef struct Hazards Hazards;
 
-/* Compiles the database's hazard patterns once; ST_ENV names a bad pattern. */
+/* Compiles the database's hazard patterns once; ST_ENV names a bad pattern
+ * (ST_INPUT with FILE:LINE for a user rule's). */
 Status hazards_compile(const RuleDb *db, Hazards **out);
-void hazards_apply(const Hazards *hz, FilePlan *fp);
+/* The hazards whose release window holds the target. */
+void hazards_apply(const Hazards *hz, FilePlan *fp, Version target);
 void hazards_free(Hazards *hz);
 
-/* Takes ownership of message; a second finding of one code at one spot is dropped. */
-void add_finding(FilePlan *fp, Diag d, unsigned offset, const char *subject, char *message);
+/* "6.2.0" (malloc'd), for messages. */
+char *version_text(Version v);
+static inline bool is_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
+
+/* Takes ownership of message; a second finding of one code at one spot is
+ * dropped (NULL). */
+Finding *add_finding(FilePlan *fp, Diag d, unsigned offset, const char *subject, char *message);
 void add_edit(FilePlan *fp, unsigned offset, unsigned length, const char *text);
 
 /* rewrite.c: the edits beyond renames. */
@@ -26,6 +33,7 @@ typedef struct {
 } Args;
 
 bool call_args(const SourceFile *src, unsigned from, Args *out);
+bool bracketed_args(const SourceFile *src, unsigned open, char close, Args *out);
 void plan_warp(FilePlan *fp, const Fact *f, const WarpRewrite *w, Version target);
 bool plan_launch_ggl(FilePlan *fp, const Fact *f);
 void plan_erase(FilePlan *fp, const Fact *f);
@@ -34,5 +42,14 @@ void plan_default_args(FilePlan *fp, const Fact *f, const RuleDb *db);
 bool plan_duplicate_include(FilePlan *fp, const PlannedUse *u);
 void plan_runtime_include(FilePlan *fp);
 void plan_fenced_regions(FilePlan *fp);
+
+/* release.c: the edits a target release asks for beyond renames. */
+void plan_member_orders(FilePlan *fp, const RuleDb *db, Version target);
+void plan_warp_enable(FilePlan *fp, const RuleDb *db, Version target);
+void plan_wave_size(FilePlan *fp);
+void plan_std_includes(FilePlan *fp);
+/* Lines (ending in \n) right before or after the runtime include, where the plan
+ * puts it; where the file has none, where it would go. */
+void plan_beside_runtime_include(FilePlan *fp, const char *lines, bool before);
 
 #endif

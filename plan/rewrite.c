@@ -8,10 +8,9 @@
 #define _GNU_SOURCE
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "plan_p.h"
-
-static bool is_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
 
 void add_edit(FilePlan *fp, unsigned offset, unsigned length, const char *text) {
   Edit e = {offset, length, cm_xstrdup(text)};
@@ -28,18 +27,13 @@ void plan_erase(FilePlan *fp, const Fact *f) {
 
 /* ---- call arguments, read from the code with comments and strings blanked ---- */
 
-/* The arguments of the call whose '(' is the first non-space after `from`;
- * false when no such call. Ranges are trimmed of spaces. */
-bool call_args(const SourceFile *src, unsigned from, Args *out) {
+/* The comma-separated items between the bracket at `open` and its `close`;
+ * false when it does not close. Ranges are trimmed of spaces. */
+bool bracketed_args(const SourceFile *src, unsigned open, char close, Args *out) {
   const char *code = src->code_only;
-  unsigned p = from;
-  while (p < src->len && is_space(code[p]))
-    p++;
-  if (p >= src->len || code[p] != '(')
-    return false;
-  *out = (Args){.lparen = p};
+  *out = (Args){.lparen = open};
   int depth = 0;
-  unsigned start = p + 1;
+  unsigned start = open + 1, p = open;
   for (; p < src->len; p++) {
     char c = code[p];
     if (c == '(' || c == '[' || c == '{')
@@ -53,7 +47,7 @@ bool call_args(const SourceFile *src, unsigned from, Args *out) {
       start = p + 1;
     }
   }
-  if (p >= src->len)
+  if (p >= src->len || code[p] != close)
     return false;
   if (out->n < MAX_ARGS)
     out->arg[out->n++] = (ArgRange){start, out->rparen};
@@ -68,6 +62,15 @@ bool call_args(const SourceFile *src, unsigned from, Args *out) {
   return true;
 }
 
+/* The arguments of the call whose '(' is the first non-space after `from`;
+ * false when no such call. */
+bool call_args(const SourceFile *src, unsigned from, Args *out) {
+  unsigned p = from;
+  while (p < src->len && is_space(src->code_only[p]))
+    p++;
+  return p < src->len && src->code_only[p] == '(' && bracketed_args(src, p, ')', out);
+}
+
 /* 0xffffffff, 0xFFFFFFFFu, ~0u, 4294967295: every lane of a 32-lane warp. */
 static bool full_mask32(const SourceFile *src, ArgRange a) {
   static const char *forms[] = {"0xffffffff", "0xffffffffu", "~0u", "~0", "4294967295", "4294967295u",
@@ -79,8 +82,45 @@ static bool full_mask32(const SourceFile *src, ArgRange a) {
   return false;
 }
 
+static bool starts_with(const char *s, size_t n, const char *prefix) {
+  size_t m = strlen(prefix);
+  return n >= m && strncmp(s, prefix, m) == 0;
+}
+
+/* A mask already 64 bits wide: cast, a ballot's result, or an ll literal. */
+static bool wide_mask(const SourceFile *src, ArgRange a) {
+  const char *t = src->code_only + a.begin;
+  size_t n = a.end - a.begin;
+  static const char *wide[] = {"static_cast<unsigned long long>", "(unsigned long long)", "static_cast<uint64_t>",
+                               "(uint64_t)", "__activemask", "__ballot"};
+  for (size_t i = 0; i < sizeof wide / sizeof *wide; i++)
+    if (starts_with(t, n, wide[i]))
+      return true;
+  bool literal = n > 0 && ((t[0] >= '0' && t[0] <= '9') || t[0] == '~');
+  return literal && n > 2 && (strncasecmp(t + n - 2, "ll", 2) == 0 || (n > 3 && strncasecmp(t + n - 3, "llu", 3) == 0));
+}
+
+/* From native_since HIP's *_sync intrinsics (amd_warp_sync_functions.h, the
+ * rows with an enabling macro) static_assert a 64-bit mask: a full 32-bit
+ * literal becomes ~0 in 64 bits; any other mask is cast, and since its value
+ * may leave lanes 32-63 out, a person looks. */
+static void widen_mask(FilePlan *fp, const Fact *f, const WarpRewrite *w, ArgRange mask) {
+  if (full_mask32(fp->src, mask)) {
+    add_edit(fp, mask.begin, mask.end - mask.begin, "0xffffffffffffffffull");
+    return;
+  }
+  if (!*w->enabled_by || wide_mask(fp->src, mask))
+    return;
+  add_edit(fp, mask.begin, 0, "static_cast<unsigned long long>(");
+  add_edit(fp, mask.end, 0, ")");
+  add_finding(fp, D_WARP_MASK_WIDENED, mask.begin, f->name,
+              cm_xasprintf("%s: the lane mask '%.*s' is cast to the 64 bits HIP requires: it names lanes 32-63 of a "
+                           "64-lane wavefront only if its value does, so check which lanes take part",
+                           f->name, (int)(mask.end - mask.begin), fp->src->text + mask.begin));
+}
+
 /* __shfl_down_sync(mask, v, d) before ROCm 6.2: __shfl_down(v, d); from 6.2 the
- * native form stays and a full 32-bit literal mask is widened to 64 bits. */
+ * native form stays with its mask widened to 64 bits. */
 void plan_warp(FilePlan *fp, const Fact *f, const WarpRewrite *w, Version target) {
   Args a;
   if (!call_args(fp->src, f->offset + f->length, &a))
@@ -88,8 +128,8 @@ void plan_warp(FilePlan *fp, const Fact *f, const WarpRewrite *w, Version target
   bool has_mask = w->mask_arg >= 0 && (unsigned)w->mask_arg < a.n;
   ArgRange mask = has_mask ? a.arg[w->mask_arg] : (ArgRange){0, 0};
   if (target >= w->native_since) {
-    if (has_mask && full_mask32(fp->src, mask))
-      add_edit(fp, mask.begin, mask.end - mask.begin, "0xffffffffffffffffull");
+    if (has_mask)
+      widen_mask(fp, f, w, mask);
     return;
   }
   add_edit(fp, f->offset, f->length, w->legacy_name);
@@ -107,11 +147,6 @@ void plan_warp(FilePlan *fp, const Fact *f, const WarpRewrite *w, Version target
 }
 
 /* ---- kernels passed where HIP wants const void* ---- */
-
-static bool starts_with(const char *s, size_t n, const char *prefix) {
-  size_t m = strlen(prefix);
-  return n >= m && strncmp(s, prefix, m) == 0;
-}
 
 /* cudaFuncSetCacheConfig(k, c) -> hipFuncSetCacheConfig(reinterpret_cast<const void*>(k), c).
  * An argument that is already a cast keeps its form, so a second run adds nothing. */
@@ -369,6 +404,80 @@ void plan_runtime_include(FilePlan *fp) {
   an_location(fp->src, at, &at_line, &col);
   if (runtime && balanced_from(fp->src, at_line - 1, runtime->fact->offset))
     drop_line(fp, runtime->fact->offset);
+}
+
+/* ---- text beside the runtime include ---- */
+
+static const char *line_end(const SourceFile *src) {
+  return memmem(src->text, src->len, "\r\n", 2) ? "\r\n" : "\n";
+}
+
+/* An insertion at `at` joins one already there (before or after its text), so
+ * two insertions at one offset never depend on how the edits sort. */
+static void insert_text(FilePlan *fp, unsigned at, const char *text, bool before) {
+  for (size_t i = 0; i < fp->edits.len; i++) {
+    Edit *e = &fp->edits.items[i];
+    if (e->offset == at && e->length == 0) {
+      char *joined = before ? cm_xasprintf("%s%s", text, e->text) : cm_xasprintf("%s%s", e->text, text);
+      free(e->text);
+      e->text = joined;
+      return;
+    }
+  }
+  add_edit(fp, at, 0, text);
+}
+
+/* The line the runtime include has in the port: the insertion plan_runtime_include
+ * made, an include that becomes it, or one already there. False: none. */
+static bool runtime_line(const FilePlan *fp, unsigned *b, unsigned *e, bool *inserted) {
+  for (size_t i = 0; i < fp->edits.len; i++)
+    if (fp->edits.items[i].length == 0 && strstr(fp->edits.items[i].text, "#include <hip/hip_runtime.h>")) {
+      *b = *e = fp->edits.items[i].offset;
+      *inserted = true;
+      return true;
+    }
+  *inserted = false;
+  for (size_t i = 0; i < fp->uses.len; i++) {
+    const PlannedUse *u = &fp->uses.items[i];
+    if (u->fact->kind == FK_INCLUDE && u->hip && !u->fact->disabled && strcmp(u->hip, "hip/hip_runtime.h") == 0) {
+      line_bounds(fp->src, u->fact->offset, b, e);
+      return true;
+    }
+  }
+  const char *at = strstr(fp->src->code_only, "hip/hip_runtime.h");
+  if (at)
+    line_bounds(fp->src, (unsigned)(at - fp->src->code_only), b, e);
+  return at != NULL;
+}
+
+/* Lines of `text` go right before or after the runtime include, or where it
+ * would go when the file has none. */
+static void beside_runtime_include(FilePlan *fp, const char *text, bool before) {
+  unsigned b, e;
+  bool inserted;
+  if (!runtime_line(fp, &b, &e, &inserted))
+    insert_text(fp, runtime_include_at(fp->src), text, false);
+  else if (inserted)
+    insert_text(fp, b, text, before);
+  else
+    insert_text(fp, before ? b : e, text, before);
+}
+
+/* lines, written with \n, in the file's own line endings. */
+static char *with_line_ends(const SourceFile *src, const char *lines) {
+  Buf b = {0};
+  bool crlf = strcmp(line_end(src), "\r\n") == 0;
+  for (const char *p = lines; *p; p++)
+    buf_puts(&b, *p == '\n' && crlf ? "\r\n" : (char[]){*p, 0});
+  char *text = cm_xstrdup(buf_cstr(&b));
+  buf_free(&b);
+  return text;
+}
+
+void plan_beside_runtime_include(FilePlan *fp, const char *lines, bool before) {
+  char *text = with_line_ends(fp->src, lines);
+  beside_runtime_include(fp, text, before);
+  free(text);
 }
 
 /* ---- // hipport off ... // hipport on ---- */

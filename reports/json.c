@@ -48,12 +48,12 @@ static json_t *summary_json(const Plan *p) {
     json_array_append_new(top, json_pack("{s:s, s:s, s:I, s:f}", "name", p->top.items[i].name, "category",
                                          p->top.items[i].category, "count", (json_int_t)p->top.items[i].uses,
                                          "effort_hours", p->top.items[i].effort_hours));
-  return json_pack("{s:I, s:I, s:I, s:I, s:I, s:I, s:f, s:o, s:o, s:o, s:o}", "files_scanned",
+  return json_pack("{s:I, s:I, s:I, s:I, s:I, s:I, s:f, s:o, s:s, s:o, s:o, s:o}", "files_scanned",
                    (json_int_t)p->facts->files_scanned, "cuda_files", (json_int_t)p->files.len, "uses",
                    (json_int_t)p->uses, "unique_apis", (json_int_t)p->unique_apis, "mapped_uses",
                    (json_int_t)p->mapped_uses, "unmapped_uses", (json_int_t)p->unmapped_uses, "effort_hours",
-                   p->effort_hours, "target_rocm", version_json(p->target), "compatibility", compat,
-                   "compatibility_unique", compat_unique, "top_contributors", top);
+                   p->effort_hours, "target_rocm", version_json(p->target), "target_reason", p->target_why,
+                   "compatibility", compat, "compatibility_unique", compat_unique, "top_contributors", top);
 }
 
 static json_t *use_json(const FilePlan *fp, const PlannedUse *u) {
@@ -66,7 +66,7 @@ static json_t *use_json(const FilePlan *fp, const PlannedUse *u) {
 }
 
 static json_t *finding_json(const FilePlan *fp, const Finding *f) {
-  const DiagInfo *d = rl_diag(f->diag);
+  const DiagInfo *d = f->info;
   return json_pack("{s:s, s:s, s:s, s:o, s:I, s:I, s:o, s:o, s:f}", "code", d->code, "category", d->category,
                    "severity", rl_severity_name(d->severity), "file", text(fp->src->rel), "line", (json_int_t)f->line,
                    "column", (json_int_t)f->column, "subject", text(f->subject), "message", text(f->message), "effort_hours",
@@ -100,6 +100,19 @@ static json_t *found_includes_json(const Plan *p) {
   return arr;
 }
 
+/* The rule database's meta table as it is, and the user rule files read. */
+static json_t *rules_json(const RuleDb *db) {
+  json_t *meta = json_object(), *files = json_array();
+  for (size_t i = 0; i < rl_meta_count(db); i++) {
+    const char *key, *value;
+    rl_meta_at(db, i, &key, &value);
+    json_object_set_new(meta, key, json_string(value));
+  }
+  for (size_t i = 0; i < rl_user_file_count(db); i++)
+    json_array_append_new(files, json_string(rl_user_file(db, i)));
+  return json_pack("{s:o, s:o}", "meta", meta, "user_files", files);
+}
+
 static Status write_json(FILE *out, const Plan *p, const RuleDb *db, const VerifyRecords *verify) {
   json_t *files = json_array(), *uses = json_array(), *findings = json_array();
   for (size_t i = 0; i < p->files.len; i++) {
@@ -113,10 +126,10 @@ static Status write_json(FILE *out, const Plan *p, const RuleDb *db, const Verif
     for (size_t j = 0; j < fp->findings.len; j++)
       json_array_append_new(findings, finding_json(fp, &fp->findings.items[j]));
   }
-  json_t *doc = json_pack("{s:s, s:s, s:o, s:o, s:o, s:o, s:o, s:o, s:o}", "tool", "hipport", "version",
-                          HIPPORT_VERSION, "root", text(p->facts->root), "summary", summary_json(p), "files", files,
-                          "uses", uses, "findings", findings, "include_folders_found", found_includes_json(p),
-                          "verify", verify_json(verify));
+  json_t *doc = json_pack("{s:s, s:s, s:o, s:o, s:o, s:o, s:o, s:o, s:o, s:o}", "tool", "hipport", "version",
+                          HIPPORT_VERSION, "root", text(p->facts->root), "rules", rules_json(db), "summary",
+                          summary_json(p), "files", files, "uses", uses, "findings", findings, "include_folders_found",
+                          found_includes_json(p), "verify", verify_json(verify));
   int rc = json_dumpf(doc, out, JSON_INDENT(1) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(6));
   fputc('\n', out);
   json_decref(doc);

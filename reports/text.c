@@ -1,6 +1,7 @@
 /* The terminal summary: what a person reads in ten seconds, then the findings
  * the way compilers print them (file:line:col: severity: message [code]) with the
  * source line and a caret. */
+#include <stdlib.h>
 #include <string.h>
 
 #include "reports_p.h"
@@ -22,7 +23,7 @@ void rp_print_findings(FILE *out, const Plan *p, Severity worst_shown) {
     const FilePlan *fp = &p->files.items[i];
     for (size_t j = 0; j < fp->findings.len; j++) {
       const Finding *f = &fp->findings.items[j];
-      const DiagInfo *d = rl_diag(f->diag);
+      const DiagInfo *d = f->info;
       if (d->severity > worst_shown)
         continue;
       fprintf(out, "%s:%u:%u: %s: %s [%s %s]\n", fp->src->rel, f->line, f->column, rl_severity_name(d->severity),
@@ -84,11 +85,23 @@ static void print_verify(FILE *out, const VerifyRecords *v) {
             v->items[i].detail);
 }
 
+/* Where the rules came from: the database's data, and each user rule file. */
+static void print_rules(FILE *out, const RuleDb *db) {
+  char *data = rl_describe(db);
+  fprintf(out, "  rules            %s\n", data);
+  free(data);
+  for (size_t i = 0; i < rl_user_file_count(db); i++) {
+    char *u = rl_user_file_summary(db, i);
+    fprintf(out, "  user rules       %s\n", u);
+    free(u);
+  }
+}
+
 static Status write_text(FILE *out, const Plan *p, const RuleDb *db, const VerifyRecords *verify) {
   char target[16];
   rl_version_format(p->target, target, sizeof target);
   rp_print_findings(out, p, SEV_WARNING);
-  fprintf(out, "\nhipport scan of %s (target ROCm %s)\n", p->facts->root, target);
+  fprintf(out, "\nhipport scan of %s (target ROCm %s, %s)\n", p->facts->root, target, p->target_why);
   fprintf(out, "  files scanned    %zu, CUDA files %zu (%zu read lexically)\n", p->facts->files_scanned,
           p->files.len, count_lexical(p));
   fprintf(out, "  CUDA uses        %zu (%zu unique APIs)\n", p->uses, p->unique_apis);
@@ -102,6 +115,7 @@ static Status write_text(FILE *out, const Plan *p, const RuleDb *db, const Verif
     fprintf(out, "    %6.1f h  %-20s %s (%zu)\n", p->top.items[i].effort_hours, p->top.items[i].category,
             p->top.items[i].name, p->top.items[i].uses);
   print_found_includes(out, p);
+  print_rules(out, db);
   print_verify(out, verify);
   return ferror(out) ? cm_fail(ST_ENV, "writing the report failed") : ST_OK;
 }

@@ -1,14 +1,17 @@
 /* hipport-rulesdb: the build step that turns the reviewable rule sources into the
  * SQLite rule database shipped beside the binary.
  *
- *   hipport-rulesdb OUT.db SCHEMA.sql --api FILE.csv... --headers FILE.csv --hazards FILE.csv
- *                   --warp FILE.csv
- *                   --casts FILE.csv --defaults FILE.csv
+ *   hipport-rulesdb OUT.db SCHEMA.sql --meta FILE.csv --libraries FILE.csv
+ *                   --api FILE.csv... --hip-names FILE.csv --headers FILE.csv
+ *                   --hazards FILE.csv --warp FILE.csv --casts FILE.csv
+ *                   --defaults FILE.csv --members FILE.csv
  *
  * API files are read in order; a later row with the same (library, cuda_name)
  * replaces an earlier one, so project-owned corrections sit in their own file on
- * top of the imported facts. Columns are found by header name. The database is
- * written to OUT.db.tmp and renamed, so a failed build never leaves half a file. */
+ * top of the imported facts. Columns are found by header name. After the files
+ * the meta table gets what the build computes (newest releases, row counts per
+ * library, the hipport that built it). The database is written to OUT.db.tmp and
+ * renamed, so a failed build never leaves half a file. */
 #include <sqlite3.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -176,26 +179,61 @@ static Status header_row(Ctx *x, Csv *c, const int *cols, sqlite3_stmt *st) {
   return ST_OK;
 }
 
+/* Columns bound as text as they are ("" stays ""), by position. */
+static void bind_texts(Csv *c, const int *cols, sqlite3_stmt *st, const int *which, int n) {
+  for (int i = 0; i < n; i++)
+    sqlite3_bind_text(st, which[i] + 1, field(c, cols[which[i]]), -1, SQLITE_TRANSIENT);
+}
+
+/* ORDER HAZARD_COLUMNS: code, check, pattern, message, constant_message, since, until */
 static Status hazard_row(Ctx *x, Csv *c, const int *cols, sqlite3_stmt *st) {
   Diag d;
   if (!rl_diag_by_code(field(c, cols[0]), &d))
     return cm_fail(ST_INPUT, "%s:%d: code %s is not in rules/diagnostics.def", x->path, x->line,
                    field(c, cols[0]));
-  for (int i = 0; i < 4; i++)
-    sqlite3_bind_text(st, i + 1, field(c, cols[i]), -1, SQLITE_TRANSIENT);
-  return ST_OK;
+  bind_texts(c, cols, st, (const int[]){0, 1, 2, 3, 4}, 5);
+  Status s = bind_version(x, st, 6, field(c, cols[5]));
+  return s ? s : bind_version(x, st, 7, field(c, cols[6]));
 }
 
+/* ORDER WARP_COLUMNS: cuda_name, native_since, legacy_name, mask_arg, legacy_args, enabled_by, default_since */
 static Status warp_row(Ctx *x, Csv *c, const int *cols, sqlite3_stmt *st) {
   Status s = bind_version(x, st, 2, field(c, cols[1]));
+  if (!s)
+    s = bind_version(x, st, 7, field(c, cols[6]));
   if (s)
     return s;
   if (!*field(c, cols[1]) || !*field(c, cols[2]))
     return cm_fail(ST_INPUT, "%s:%d: native_since and legacy_name are required", x->path, x->line);
-  sqlite3_bind_text(st, 1, field(c, cols[0]), -1, SQLITE_TRANSIENT);
-  sqlite3_bind_text(st, 3, field(c, cols[2]), -1, SQLITE_TRANSIENT);
+  if (!*field(c, cols[5]) != !*field(c, cols[6]))
+    return cm_fail(ST_INPUT, "%s:%d: enabled_by and default_since go together", x->path, x->line);
+  bind_texts(c, cols, st, (const int[]){0, 2, 4, 5}, 4);
   sqlite3_bind_int(st, 4, atoi(field(c, cols[3])));
-  sqlite3_bind_text(st, 5, field(c, cols[4]), -1, SQLITE_TRANSIENT);
+  return ST_OK;
+}
+
+static Status hip_name_row(Ctx *x, Csv *c, const int *cols, sqlite3_stmt *st) {
+  if (!*field(c, cols[0]) || !*field(c, cols[1]) || !*field(c, cols[2]) || !*field(c, cols[4]))
+    return cm_fail(ST_INPUT, "%s:%d: library, cuda_name, hip_name and hip_until are required", x->path, x->line);
+  bind_texts(c, cols, st, (const int[]){0, 1, 2}, 3);
+  Status s = bind_version(x, st, 4, field(c, cols[3]));
+  return s ? s : bind_version(x, st, 5, field(c, cols[4]));
+}
+
+static Status member_row(Ctx *x, Csv *c, const int *cols, sqlite3_stmt *st) {
+  if (!*field(c, cols[0]) || !*field(c, cols[1]) || !*field(c, cols[2]) || !*field(c, cols[3]))
+    return cm_fail(ST_INPUT, "%s:%d: cuda_type, until, members and hip_members are required", x->path, x->line);
+  bind_texts(c, cols, st, (const int[]){0, 2, 3}, 3);
+  return bind_version(x, st, 2, field(c, cols[1]));
+}
+
+/* A library row and a meta row: every column is required text. */
+static Status text_row(Ctx *x, Csv *c, const int *cols, sqlite3_stmt *st) {
+  int n = sqlite3_bind_parameter_count(st);
+  for (int i = 0; i < n; i++)
+    if (!*field(c, cols[i]))
+      return cm_fail(ST_INPUT, "%s:%d: every column is required", x->path, x->line);
+  bind_texts(c, cols, st, (const int[]){0, 1, 2}, n);
   return ST_OK;
 }
 
@@ -243,18 +281,89 @@ static Status load_diagnostics(sqlite3 *db) {
   return ST_OK;
 }
 
+#define RELEASE_TEXT(v) "(" v "/1000000) || '.' || (" v "/1000%1000) || '.' || (" v "%1000)"
+
 /* Every release named by an HIP-side column becomes a known release. */
 static const char releases_sql[] =
-    "INSERT OR IGNORE INTO release SELECT v, (v/1000000) || '.' || (v/1000%1000) || '.' || (v%1000) FROM ("
+    "INSERT OR IGNORE INTO release SELECT v, " RELEASE_TEXT("v") " FROM ("
     " SELECT hip_added v FROM api UNION SELECT hip_deprecated FROM api UNION SELECT hip_changed FROM api"
-    " UNION SELECT hip_removed FROM api UNION SELECT hip_experimental FROM api) WHERE v IS NOT NULL";
+    " UNION SELECT hip_removed FROM api UNION SELECT hip_experimental FROM api"
+    " UNION SELECT hip_added FROM hip_name UNION SELECT hip_until FROM hip_name) WHERE v IS NOT NULL";
+
+/* What the build computes for the meta table: the data's reach and size. The
+ * newest CUDA release counts only libraries whose cuda_* columns are CUDA's. */
+static const char meta_sql[] =
+    "INSERT OR REPLACE INTO meta SELECT 'newest_rocm', " RELEASE_TEXT("max(version)") " FROM release;"
+    "INSERT OR REPLACE INTO meta SELECT 'newest_cuda', " RELEASE_TEXT("max(v)") " FROM ("
+    " SELECT max(ifnull(cuda_added, 0), ifnull(cuda_deprecated, 0), ifnull(cuda_changed, 0),"
+    " ifnull(cuda_removed, 0)) v FROM api JOIN library ON library.name = api.library"
+    " WHERE cuda_releases = 'CUDA');"
+    "INSERT OR REPLACE INTO meta SELECT 'rows', count(*) FROM api;"
+    "INSERT OR REPLACE INTO meta SELECT 'rows.' || library, count(*) FROM api GROUP BY library;"
+    "INSERT OR REPLACE INTO meta SELECT 'libraries', count(DISTINCT library) FROM api;"
+    "INSERT OR REPLACE INTO meta SELECT 'headers', count(*) FROM header;"
+    "INSERT OR REPLACE INTO meta SELECT 'hazards', count(*) FROM hazard;"
+    "INSERT OR REPLACE INTO meta SELECT 'hip_names', count(*) FROM hip_name;"
+    "INSERT OR REPLACE INTO meta VALUES ('built_by', 'hipport " HIPPORT_VERSION "');";
+
+/* A row naming a library libraries.csv lacks, or an earlier HIP name for a CUDA
+ * name no api row has, is a typo: the build stops at the first. */
+static const char dangling_sql[] =
+    "SELECT source || ': library ' || library || ' (of ' || cuda_name || ') is not in libraries.csv'"
+    " FROM api WHERE library NOT IN (SELECT name FROM library)"
+    " UNION ALL SELECT 'hip_names.csv: ' || library || ' ' || cuda_name || ' has no api row'"
+    " FROM hip_name WHERE NOT EXISTS (SELECT 1 FROM api WHERE api.library = hip_name.library"
+    " AND api.cuda_name = hip_name.cuda_name) LIMIT 1";
+
+static Status check_references(sqlite3 *db) {
+  sqlite3_stmt *st;
+  if (sqlite3_prepare_v2(db, dangling_sql, -1, &st, NULL) != SQLITE_OK)
+    return cm_fail(ST_ENV, "sqlite: %s", sqlite3_errmsg(db));
+  Status s = sqlite3_step(st) == SQLITE_ROW ? cm_fail(ST_INPUT, "%s", sqlite3_column_text(st, 0)) : ST_OK;
+  sqlite3_finalize(st);
+  return s;
+}
+
+typedef struct {
+  const char *option;
+  const char *const *columns;
+  int ncols;
+  const char *sql;
+  RowFn row;
+} Source;
+
+#define COLS(...) (const char *const[]){__VA_ARGS__}, (int)(sizeof((const char *const[]){__VA_ARGS__}) / sizeof(char *))
+
+/* What each option loads; --api may repeat, a later row replacing an earlier one. */
+static const Source sources[] = {
+    {"--api", api_columns, API_NCOLS, api_sql, api_row},
+    {"--headers", COLS("cuda_header", "hip_header", "roc_header", "library", "note"),
+     "INSERT INTO header VALUES (?,?,?,?,?)", header_row},
+    /* ORDER HAZARD_COLUMNS */
+    {"--hazards", COLS("code", "check", "pattern", "message", "constant_message", "since", "until"),
+     "INSERT INTO hazard (code, check_kind, pattern, message, constant_message, since, until) VALUES (?,?,?,?,?,?,?)",
+     hazard_row},
+    /* ORDER WARP_COLUMNS */
+    {"--warp", COLS("cuda_name", "native_since", "legacy_name", "mask_arg", "legacy_args", "enabled_by", "default_since"),
+     "INSERT INTO warp_rewrite VALUES (?,?,?,?,?,?,?)", warp_row},
+    {"--casts", COLS("cuda_name", "arg"), "INSERT INTO arg_cast VALUES (?,?)", cast_row},
+    {"--defaults", COLS("cuda_name", "arg", "value"), "INSERT INTO default_arg VALUES (?,?,?)", default_row},
+    {"--hip-names", COLS("library", "cuda_name", "hip_name", "hip_added", "hip_until"),
+     "INSERT INTO hip_name VALUES (?,?,?,?,?)", hip_name_row},
+    {"--members", COLS("cuda_type", "until", "members", "hip_members"), "INSERT INTO member_order VALUES (?,?,?,?)",
+     member_row},
+    {"--libraries", COLS("library", "title", "cuda_releases"), "INSERT INTO library VALUES (?,?,?)", text_row},
+    {"--meta", COLS("key", "value"), "INSERT INTO meta VALUES (?,?)", text_row},
+};
+
+static const Source *source_for(const char *option) {
+  for (size_t k = 0; k < sizeof sources / sizeof *sources; k++)
+    if (strcmp(option, sources[k].option) == 0)
+      return &sources[k];
+  return NULL;
+}
 
 static Status build(Ctx *x, int argc, char **argv) {
-  static const char *const header_cols[] = {"cuda_header", "hip_header", "roc_header", "library", "note"};
-  static const char *const hazard_cols[] = {"code", "check", "pattern", "message"};
-  static const char *const warp_cols[] = {"cuda_name", "native_since", "legacy_name", "mask_arg", "legacy_args"};
-  static const char *const cast_cols[] = {"cuda_name", "arg"};
-  static const char *const default_cols[] = {"cuda_name", "arg", "value"};
   char *schema;
   size_t len;
   Status st = cm_read_file(argv[2], &schema, &len);
@@ -265,30 +374,17 @@ static Status build(Ctx *x, int argc, char **argv) {
   if (st || (st = exec(x->db, "BEGIN")) || (st = load_diagnostics(x->db)))
     return st;
   for (int i = 3; i + 1 < argc && !st; i += 2) {
-    if (strcmp(argv[i], "--api") == 0)
-      st = load_csv(x, argv[i + 1], api_columns, API_NCOLS, api_sql, api_row);
-    else if (strcmp(argv[i], "--headers") == 0)
-      st = load_csv(x, argv[i + 1], header_cols, 5, "INSERT INTO header VALUES (?,?,?,?,?)", header_row);
-    else if (strcmp(argv[i], "--hazards") == 0)
-      st = load_csv(x, argv[i + 1], hazard_cols, 4,
-                    "INSERT INTO hazard (code, check_kind, pattern, message) VALUES (?,?,?,?)", hazard_row);
-    else if (strcmp(argv[i], "--warp") == 0)
-      st = load_csv(x, argv[i + 1], warp_cols, 5, "INSERT INTO warp_rewrite VALUES (?,?,?,?,?)", warp_row);
-    else if (strcmp(argv[i], "--casts") == 0)
-      st = load_csv(x, argv[i + 1], cast_cols, 2, "INSERT INTO arg_cast VALUES (?,?)", cast_row);
-    else if (strcmp(argv[i], "--defaults") == 0)
-      st = load_csv(x, argv[i + 1], default_cols, 3, "INSERT INTO default_arg VALUES (?,?,?)", default_row);
-    else
-      st = cm_fail(ST_USAGE, "unknown option %s", argv[i]);
+    const Source *s = source_for(argv[i]);
+    st = s ? load_csv(x, argv[i + 1], s->columns, s->ncols, s->sql, s->row) : cm_fail(ST_USAGE, "unknown option %s", argv[i]);
   }
-  if (!st)
-    st = exec(x->db, releases_sql);
+  if (!st && !(st = check_references(x->db)) && !(st = exec(x->db, releases_sql)))
+    st = exec(x->db, meta_sql);
   return st ? st : exec(x->db, "COMMIT");
 }
 
 int main(int argc, char **argv) {
   if (argc < 5 || argc % 2 == 0) {
-    fprintf(stderr, "usage: %s OUT.db SCHEMA.sql (--api|--headers|--hazards|--warp|--casts|--defaults) FILE.csv...\n", argv[0]);
+    fprintf(stderr, "usage: %s OUT.db SCHEMA.sql (--meta|--libraries|--api|--hip-names|--headers|--hazards|--warp|--casts|--defaults|--members) FILE.csv...\n", argv[0]);
     return ST_USAGE;
   }
   char *tmp = cm_xasprintf("%s.tmp", argv[1]);

@@ -53,9 +53,35 @@ const char *rl_avail_name(Avail a) {
   return names[a];
 }
 
+static bool serves(const HipName *h, Version release) {
+  return (h->added == VERSION_NONE || h->added <= release) && release < h->until;
+}
+
+const char *rl_hip_name(const Rule *r, Version release) {
+  for (unsigned i = 0; i < r->nearlier; i++)
+    if (serves(&r->earlier[i], release))
+      return r->earlier[i].hip;
+  return r->hip;
+}
+
+Version rl_first_release(const Rule *r) {
+  Version first = r->hip_added;
+  for (unsigned i = 0; i < r->nearlier; i++)
+    if (r->earlier[i].added == VERSION_NONE || (first && r->earlier[i].added < first))
+      first = r->earlier[i].added;
+  return first;
+}
+
+bool rl_hazard_applies(const HazardRule *h, Version target) {
+  return (h->since == VERSION_NONE || h->since <= target) && (h->until == VERSION_NONE || target < h->until);
+}
+
 /* A counterpart with no recorded release is taken as present from the start: the
  * source tables leave the release out for the oldest HIP APIs. */
 Avail rl_availability(const Rule *r, Version release) {
+  for (unsigned i = 0; i < r->nearlier; i++)
+    if (serves(&r->earlier[i], release))
+      return AV_MAPPED;
   if (!r->hip && r->kind != RK_ANNOTATION)
     return AV_UNMAPPED;
   if (r->hip_removed != VERSION_NONE && r->hip_removed <= release)

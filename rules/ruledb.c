@@ -6,36 +6,12 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "rules.h"
+#include "ruledb_p.h"
 
-typedef struct Chunk {
-  struct Chunk *next;
-  size_t used, cap;
-  char data[];
-} Chunk;
-
-typedef struct {
-  size_t *slots;   /* index + 1 into the owning array; 0 is empty */
-  size_t mask;
-} Hash;
-
-struct RuleDb {
-  Chunk *arena;
-  VEC(Rule) rules;
-  size_t *next_same;   /* per rule: index + 1 of the next rule with the same name */
-  VEC(HeaderRule) headers;
-  VEC(HazardRule) hazards;
-  VEC(Version) releases;
-  VEC(WarpRewrite) warp;
-  VEC(ArgCast) casts;
-  VEC(DefaultArg) defaults;
-  Hash by_name, by_header;
-};
-
-static const char *arena_dup(RuleDb *db, const unsigned char *s) {
+const char *rl_arena_dup(RuleDb *db, const char *s) {
   if (!s)
     return NULL;
-  size_t n = strlen((const char *)s) + 1;
+  size_t n = strlen(s) + 1;
   if (!db->arena || db->arena->cap - db->arena->used < n) {
     size_t cap = n > 65536 ? n : 65536;
     Chunk *c = cm_xmalloc(sizeof *c + cap);
@@ -84,7 +60,7 @@ static Version col_version(sqlite3_stmt *st, int i) {
 }
 
 static const char *col_text(RuleDb *db, sqlite3_stmt *st, int i) {
-  return arena_dup(db, sqlite3_column_text(st, i));
+  return rl_arena_dup(db, (const char *)sqlite3_column_text(st, i));
 }
 
 static void read_rule(RuleDb *db, sqlite3_stmt *st) {
@@ -105,13 +81,14 @@ static void read_rule(RuleDb *db, sqlite3_stmt *st) {
 }
 
 static void read_header(RuleDb *db, sqlite3_stmt *st) {
-  HeaderRule h = {col_text(db, st, 0), col_text(db, st, 1), col_text(db, st, 2), col_text(db, st, 3),
-                  col_text(db, st, 4)};
+  HeaderRule h = {.cuda = col_text(db, st, 0), .hip = col_text(db, st, 1), .roc = col_text(db, st, 2),
+                  .library = col_text(db, st, 3), .note = col_text(db, st, 4)};
   vec_push(&db->headers, h);
 }
 
 static void read_hazard(RuleDb *db, sqlite3_stmt *st) {
-  HazardRule h = {.pattern = col_text(db, st, 2), .message = col_text(db, st, 3)};
+  HazardRule h = {.pattern = col_text(db, st, 2), .message = col_text(db, st, 3),
+                  .constant_message = col_text(db, st, 4), .since = col_version(st, 5), .until = col_version(st, 6)};
   if (!rl_diag_by_code((const char *)sqlite3_column_text(st, 0), &h.diag))
     return; /* a code this binary does not know: a newer database; skip the rule */
   h.check = strcmp((const char *)sqlite3_column_text(st, 1), "ast") == 0 ? HC_AST : HC_PCRE;
@@ -120,8 +97,64 @@ static void read_hazard(RuleDb *db, sqlite3_stmt *st) {
 
 static void read_warp(RuleDb *db, sqlite3_stmt *st) {
   WarpRewrite w = {.cuda = col_text(db, st, 0), .native_since = col_version(st, 1), .legacy_name = col_text(db, st, 2),
-                   .mask_arg = sqlite3_column_int(st, 3), .legacy_args = col_text(db, st, 4)};
+                   .mask_arg = sqlite3_column_int(st, 3), .legacy_args = col_text(db, st, 4),
+                   .enabled_by = col_text(db, st, 5), .default_since = col_version(st, 6)};
   vec_push(&db->warp, w);
+}
+
+static void read_member_order(RuleDb *db, sqlite3_stmt *st) {
+  MemberOrder m = {.cuda_type = col_text(db, st, 0), .until = col_version(st, 1), .members = col_text(db, st, 2),
+                   .hip_members = col_text(db, st, 3)};
+  vec_push(&db->members, m);
+}
+
+static void read_meta(RuleDb *db, sqlite3_stmt *st) {
+  MetaEntry m = {col_text(db, st, 0), col_text(db, st, 1)};
+  vec_push(&db->meta, m);
+}
+
+static void read_library(RuleDb *db, sqlite3_stmt *st) {
+  Library l = {col_text(db, st, 0), col_text(db, st, 1)};
+  vec_push(&db->libraries, l);
+}
+
+/* The effort a database gives a diagnostic wins over the compiled table's, so
+ * that calibrating the weights needs no rebuild of hipport itself. */
+static void read_diagnostic(RuleDb *db, sqlite3_stmt *st) {
+  static const char *per[] = {[EP_USE] = "use", [EP_API] = "api", [EP_FILE] = "file"};
+  Diag d;
+  if (!rl_diag_by_code((const char *)sqlite3_column_text(st, 0), &d))
+    return; /* a code this binary does not know */
+  db->diags[d].effort_hours = sqlite3_column_double(st, 1);
+  for (int p = EP_USE; p <= EP_FILE; p++)
+    if (strcmp((const char *)sqlite3_column_text(st, 2), per[p]) == 0)
+      db->diags[d].per = (EffortPer)p;
+}
+
+/* Earlier names come grouped by rule and oldest first (ORDER BY in load). */
+static void read_earlier(RuleDb *db, sqlite3_stmt *st) {
+  HipName h = {.hip = col_text(db, st, 2), .added = col_version(st, 3), .until = col_version(st, 4)};
+  vec_push(&db->earlier, h);
+  vec_push(&db->earlier_keys, ((RuleKey){col_text(db, st, 0), col_text(db, st, 1)}));
+}
+
+static Rule *rule_of(RuleDb *db, const char *library, const char *cuda) {
+  for (const Rule *r = rl_lookup(db, cuda, strlen(cuda)); r; r = rl_lookup_next(db, r))
+    if (strcmp(r->library, library) == 0)
+      return (Rule *)r;
+  return NULL;
+}
+
+/* The earlier names are final in memory: each rule points at its run of them. */
+static void attach_earlier(RuleDb *db) {
+  for (size_t i = 0; i < db->earlier.len; i++) {
+    Rule *r = rule_of(db, db->earlier_keys.items[i].library, db->earlier_keys.items[i].cuda);
+    if (r && !r->earlier)
+      r->earlier = &db->earlier.items[i];
+    if (r)
+      r->nearlier++;
+  }
+  vec_free(&db->earlier_keys);
 }
 
 static void read_cast(RuleDb *db, sqlite3_stmt *st) {
@@ -147,8 +180,12 @@ static Status query(RuleDb *db, sqlite3 *sq, const char *sql, void (*row)(RuleDb
   return rc == SQLITE_DONE ? ST_OK : cm_fail(ST_ENV, "rule database: %s", sqlite3_errmsg(sq));
 }
 
-/* Rules of one name chain in id order: the imported row before later libraries. */
-static void index_rules(RuleDb *db) {
+/* Rules of one name chain in id order: the imported row before later libraries.
+ * Headers: a later row of one name (a user's) wins. */
+void rl_index(RuleDb *db) {
+  free(db->by_name.slots);
+  free(db->by_header.slots);
+  free(db->next_same);
   hash_init(&db->by_name, db->rules.len);
   db->next_same = cm_xcalloc(db->rules.len, sizeof *db->next_same);
   for (size_t i = db->rules.len; i-- > 0;) {
@@ -174,17 +211,25 @@ static Status load(RuleDb *db, sqlite3 *sq) {
                   read_rule)))
     return st;
   if ((st = query(db, sq, "SELECT cuda_header, hip_header, roc_header, library, note FROM header", read_header)) ||
-      (st = query(db, sq, "SELECT code, check_kind, pattern, message FROM hazard ORDER BY id", read_hazard)) ||
+      (st = query(db, sq, "SELECT code, check_kind, pattern, message, constant_message, since, until FROM hazard"
+                          " ORDER BY id", read_hazard)) ||
       (st = query(db, sq, "SELECT version FROM release ORDER BY version", read_release)) ||
-      (st = query(db, sq, "SELECT cuda_name, native_since, legacy_name, mask_arg, legacy_args FROM warp_rewrite",
-                  read_warp)) ||
+      (st = query(db, sq, "SELECT cuda_name, native_since, legacy_name, mask_arg, legacy_args, enabled_by,"
+                          " default_since FROM warp_rewrite", read_warp)) ||
       (st = query(db, sq, "SELECT cuda_name, arg FROM arg_cast", read_cast)) ||
-      (st = query(db, sq, "SELECT cuda_name, arg, value FROM default_arg", read_default)))
+      (st = query(db, sq, "SELECT cuda_name, arg, value FROM default_arg", read_default)) ||
+      (st = query(db, sq, "SELECT cuda_type, until, members, hip_members FROM member_order", read_member_order)) ||
+      (st = query(db, sq, "SELECT key, value FROM meta ORDER BY rowid", read_meta)) ||
+      (st = query(db, sq, "SELECT name, cuda_releases FROM library", read_library)) ||
+      (st = query(db, sq, "SELECT code, effort_hours, effort_per FROM diagnostic", read_diagnostic)))
     return st;
   if (db->releases.len == 0)
     return cm_fail(ST_ENV, "rule database names no ROCm release: rebuild it");
-  index_rules(db);
-  return ST_OK;
+  rl_index(db);
+  st = query(db, sq, "SELECT library, cuda_name, hip_name, hip_added, hip_until FROM hip_name"
+                     " ORDER BY library, cuda_name, hip_until", read_earlier);
+  attach_earlier(db);
+  return st;
 }
 
 Status rl_open(const char *path, RuleDb **out) {
@@ -192,6 +237,8 @@ Status rl_open(const char *path, RuleDb **out) {
     return cm_fail(ST_ENV, "%s: rule database not found: build hipport (make build) or pass --rules-db", path);
   sqlite3 *sq = NULL;
   RuleDb *db = cm_xcalloc(1, sizeof *db);
+  for (int d = 0; d < D_COUNT; d++)
+    db->diags[d] = *rl_diag((Diag)d);
   Status st = ST_OK;
   if (sqlite3_open_v2(path, &sq, SQLITE_OPEN_READONLY, NULL) != SQLITE_OK)
     st = cm_fail(ST_ENV, "%s: cannot open rule database: %s", path, sqlite3_errmsg(sq));
@@ -220,6 +267,15 @@ void rl_close(RuleDb *db) {
   vec_free(&db->warp);
   vec_free(&db->casts);
   vec_free(&db->defaults);
+  vec_free(&db->members);
+  vec_free(&db->earlier);
+  vec_free(&db->earlier_keys);
+  vec_free(&db->meta);
+  vec_free(&db->libraries);
+  vec_free(&db->user_files);
+  for (size_t i = 0; i < db->user_diags.len; i++)
+    free(db->user_diags.items[i]);
+  vec_free(&db->user_diags);
   free(db->next_same);
   free(db->by_name.slots);
   free(db->by_header.slots);
@@ -282,11 +338,77 @@ const DefaultArg *rl_default_arg(const RuleDb *db, const char *name, unsigned ar
   return NULL;
 }
 
+const MemberOrder *rl_member_order(const RuleDb *db, const char *name) {
+  for (size_t i = 0; i < db->members.len; i++)
+    if (strcmp(db->members.items[i].cuda_type, name) == 0)
+      return &db->members.items[i];
+  return NULL;
+}
+
 const WarpRewrite *rl_warp_rewrite(const RuleDb *db, const char *name) {
   for (size_t i = 0; i < db->warp.len; i++)
     if (strcmp(db->warp.items[i].cuda, name) == 0)
       return &db->warp.items[i];
   return NULL;
+}
+
+const DiagInfo *rl_diag_in(const RuleDb *db, Diag d) { return &db->diags[d]; }
+
+static bool category_is(const DiagInfo *d, const char *name, size_t n) {
+  return strlen(d->category) == n && strncmp(d->category, name, n) == 0;
+}
+
+bool rl_known_category(const RuleDb *db, const char *name, size_t n) {
+  for (int d = 0; d < D_COUNT; d++)
+    if (category_is(rl_diag((Diag)d), name, n))
+      return true;
+  for (size_t i = 0; db && i < db->user_diags.len; i++)
+    if (category_is(db->user_diags.items[i], name, n))
+      return true;
+  return false;
+}
+
+const char *rl_meta(const RuleDb *db, const char *key) {
+  for (size_t i = 0; i < db->meta.len; i++)
+    if (strcmp(db->meta.items[i].key, key) == 0)
+      return db->meta.items[i].value;
+  return NULL;
+}
+
+size_t rl_meta_count(const RuleDb *db) { return db->meta.len; }
+
+void rl_meta_at(const RuleDb *db, size_t i, const char **key, const char **value) {
+  *key = db->meta.items[i].key;
+  *value = db->meta.items[i].value;
+}
+
+static const char *meta_or(const RuleDb *db, const char *key) {
+  const char *v = rl_meta(db, key);
+  return v ? v : "?";
+}
+
+char *rl_describe(const RuleDb *db) {
+  return cm_xasprintf("%s, %s; ROCm to %s, CUDA to %s; %s CUDA names in %s libraries, %s headers, %s hazard rules;"
+                      " built by %s",
+                      meta_or(db, "data_source"), meta_or(db, "data_vintage"), meta_or(db, "newest_rocm"),
+                      meta_or(db, "newest_cuda"), meta_or(db, "rows"), meta_or(db, "libraries"),
+                      meta_or(db, "headers"), meta_or(db, "hazards"), meta_or(db, "built_by"));
+}
+
+const char *rl_cuda_releases(const RuleDb *db, const char *library) {
+  for (size_t i = 0; i < db->libraries.len; i++)
+    if (strcmp(db->libraries.items[i].name, library) == 0)
+      return db->libraries.items[i].cuda_releases;
+  return "CUDA";
+}
+
+size_t rl_user_file_count(const RuleDb *db) { return db->user_files.len; }
+const char *rl_user_file(const RuleDb *db, size_t i) { return db->user_files.items[i].path; }
+
+char *rl_user_file_summary(const RuleDb *db, size_t i) {
+  const UserFile *u = &db->user_files.items[i];
+  return cm_xasprintf("%s (%s): %u api, %u header, %u hazard, %u effort", u->path, u->how, u->api, u->headers,
+                      u->hazards, u->effort);
 }
 
 size_t rl_rule_count(const RuleDb *db) { return db->rules.len; }

@@ -3,7 +3,8 @@
  * Takes the path of hipport-rules.db (built from the CSV files in rules/data and
  * rules/diagnostics.def); gives in-memory hash lookups of CUDA names and headers,
  * the hazard patterns, the ROCm releases the rules know, and the availability of
- * each API in a given release. Nothing here queries SQLite per token. */
+ * each API in a given release. Nothing here queries SQLite per token. Rule files
+ * a user adds (YAML, userrules.c) join the loaded rules without a rebuild. */
 #ifndef HIPPORT_RULES_H
 #define HIPPORT_RULES_H
 
@@ -38,6 +39,7 @@ typedef struct {
   EffortPer per;
 } DiagInfo;
 
+/* The compiled table, as diagnostics.def has it. */
 const DiagInfo *rl_diag(Diag d);
 bool rl_diag_by_code(const char *code, Diag *out);
 const char *rl_severity_name(Severity s);
@@ -51,6 +53,13 @@ typedef enum { RK_FUNCTION, RK_DEVICE_FUNCTION, RK_TYPE, RK_CONSTANT, RK_ANNOTAT
 const char *rl_kind_name(RuleKind k);
 bool rl_kind_parse(const char *s, RuleKind *out);
 
+/* An earlier HIP name of a CUDA name (data/hip_names.csv): it serves the releases
+ * from added up to, not including, until (hipblasCaxpy_v2 from 6.0.0 to 7.0.0). */
+typedef struct {
+  const char *hip;
+  Version added, until;
+} HipName;
+
 typedef struct {
   const char *library, *section, *cuda, *hip; /* hip: NULL when HIP has none (or, for an annotation, needs none) */
   RuleKind kind;
@@ -58,10 +67,14 @@ typedef struct {
   Version hip_added, hip_deprecated, hip_changed, hip_removed, hip_experimental;
   const char *backend, *backend_name;         /* "ROC"/"MIOPEN" and e.g. rocblas_sgemm */
   Version backend_added, backend_deprecated, backend_removed;
+  const HipName *earlier;                     /* oldest first; hip serves the releases after them */
+  unsigned nearlier;
+  const char *origin;                         /* "FILE:LINE" of a user rule; NULL for the database's */
 } Rule;
 
 typedef struct {
   const char *cuda, *hip, *roc, *library, *note; /* hip NULL: no counterpart */
+  const char *origin;                             /* "FILE:LINE" of a user rule; NULL for the database's */
 } HeaderRule;
 
 /* A warp intrinsic's form before HIP had it natively (data/warp_rewrites.csv). */
@@ -69,7 +82,17 @@ typedef struct {
   const char *cuda, *legacy_name, *legacy_args;
   Version native_since;
   int mask_arg;          /* -1: the call takes no mask */
+  const char *enabled_by; /* "" none: the macro the native form needs before default_since */
+  Version default_since;
 } WarpRewrite;
+
+/* A struct whose HIP members came in another order than CUDA's before `until`
+ * (data/member_orders.csv); members: HIP's names, space-separated, in CUDA's
+ * order; hip_members: the same in HIP's order. */
+typedef struct {
+  const char *cuda_type, *members, *hip_members;
+  Version until;
+} MemberOrder;
 
 /* An argument HIP takes as const void* where CUDA also takes the kernel (data/arg_casts.csv). */
 typedef struct {
@@ -91,7 +114,13 @@ typedef struct {
   HazardCheck check;
   const char *pattern;  /* PCRE2 pattern, or the name of an AST check */
   const char *message;  /* what to do; shown with the finding */
+  const char *constant_message; /* "" none: instead of message where a match is in a constant expression */
+  Version since, until; /* the targets it applies to: since <= target < until; NONE: no bound */
+  const DiagInfo *info; /* a user hazard's own code, category, severity, effort; NULL: the database's */
+  const char *origin;   /* "FILE:LINE" of a user rule; NULL for the database's */
 } HazardRule;
+
+bool rl_hazard_applies(const HazardRule *h, Version target);
 
 /* How a rule stands in one ROCm release. ORDER AVAIL (rl_avail_name). */
 typedef enum {
@@ -102,7 +131,12 @@ typedef enum {
 } Avail;
 
 const char *rl_avail_name(Avail a);
+/* Counting the earlier names: a CUDA name is available while any of its HIP names is. */
 Avail rl_availability(const Rule *r, Version release);
+/* The HIP name `release` has for the rule: an earlier one in its window, else r->hip. */
+const char *rl_hip_name(const Rule *r, Version release);
+/* The first release with any HIP name for the rule; NONE: from the start. */
+Version rl_first_release(const Rule *r);
 
 typedef struct RuleDb RuleDb;
 
@@ -119,6 +153,7 @@ const HeaderRule *rl_lookup_header(const RuleDb *db, const char *name, size_t le
 char *rl_header_target(const HeaderRule *h, const char *name);
 
 const WarpRewrite *rl_warp_rewrite(const RuleDb *db, const char *name);
+const MemberOrder *rl_member_order(const RuleDb *db, const char *name);
 const ArgCast *rl_arg_cast(const RuleDb *db, const char *name);
 const DefaultArg *rl_default_arg(const RuleDb *db, const char *name, unsigned arg);
 
@@ -128,6 +163,35 @@ size_t rl_header_count(const RuleDb *db);
 const HeaderRule *rl_header(const RuleDb *db, size_t i);
 size_t rl_hazard_count(const RuleDb *db);
 const HazardRule *rl_hazard(const RuleDb *db, size_t i);
+
+/* A diagnostic as this database has it: diagnostics.def's code, category and
+ * title with the database's effort hours (and what a user rule file set); user
+ * hazards' own diagnostics come through HazardRule.info. */
+const DiagInfo *rl_diag_in(const RuleDb *db, Diag d);
+/* A category of diagnostics.def, or (db not NULL) of a user hazard. */
+bool rl_known_category(const RuleDb *db, const char *name, size_t n);
+
+/* The meta table: the data's source and vintage, newest releases, row counts
+ * ("rows.CUBLAS"), the hipport that built it. NULL when the key is missing. */
+const char *rl_meta(const RuleDb *db, const char *key);
+size_t rl_meta_count(const RuleDb *db);
+void rl_meta_at(const RuleDb *db, size_t i, const char **key, const char **value);
+/* One line for people: "HIPIFY ... 2026-12 refresh; ROCm to 7.11.0, CUDA to 13.2.0; ..." (malloc'd). */
+char *rl_describe(const RuleDb *db);
+/* Whose releases a library's cuda_* columns count: "CUDA", or "cuTENSOR" for cuTENSOR's own. */
+const char *rl_cuda_releases(const RuleDb *db, const char *library);
+
+/* User rule files (YAML, docs/user-rules.md): each adds or overrides API and
+ * header mappings, adds hazards and sets effort hours, on top of the database.
+ * ST_INPUT names FILE:LINE for bad input (unknown key, bad regular expression,
+ * a rule naming no CUDA entity, a duplicate). */
+Status rl_load_user_rules(RuleDb *db, const char *path, const char *how);
+/* root/.hipport/rules.yaml (or .yml) when there is one (malloc'd); else NULL. */
+char *rl_project_rules(const char *root);
+size_t rl_user_file_count(const RuleDb *db);
+const char *rl_user_file(const RuleDb *db, size_t i);
+/* "PATH (how): 2 api, 1 header, 1 hazard, 1 effort" for the file (malloc'd). */
+char *rl_user_file_summary(const RuleDb *db, size_t i);
 
 /* The ROCm releases the rules know, oldest first. */
 size_t rl_release_count(const RuleDb *db);

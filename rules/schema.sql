@@ -1,9 +1,15 @@
 -- The rule database hipport-rules.db, built from rules/data/*.csv and
 -- rules/diagnostics.def by rules/build_db.c. Releases are integers
 -- major*1000000 + minor*1000 + patch so that comparisons are numeric; NULL: none.
-PRAGMA user_version = 1;
+PRAGMA user_version = 2;
 
+-- What the data is: its source and vintage (data/meta.csv), and what the build
+-- computed: the newest ROCm and CUDA releases named, row counts, the builder.
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+
+-- The libraries api rows may name (data/libraries.csv); cuda_releases: whose
+-- releases the cuda_* columns count (CUDA, or cuTENSOR's own).
+CREATE TABLE library (name TEXT PRIMARY KEY, title TEXT NOT NULL, cuda_releases TEXT NOT NULL);
 
 CREATE TABLE api (
   id INTEGER PRIMARY KEY,
@@ -22,6 +28,17 @@ CREATE TABLE api (
 );
 CREATE INDEX api_by_cuda_name ON api (cuda_name);
 CREATE INDEX api_by_hip_name ON api (hip_name);
+
+-- Earlier HIP names of a CUDA name (data/hip_names.csv): hip_name serves the
+-- releases from hip_added up to, not including, hip_until; api.hip_name after.
+CREATE TABLE hip_name (
+  library TEXT NOT NULL,
+  cuda_name TEXT NOT NULL,
+  hip_name TEXT NOT NULL,
+  hip_added INTEGER,
+  hip_until INTEGER NOT NULL,
+  PRIMARY KEY (library, cuda_name, hip_name)
+);
 
 CREATE TABLE header (
   cuda_header TEXT PRIMARY KEY,
@@ -45,7 +62,10 @@ CREATE TABLE hazard (
   code TEXT NOT NULL REFERENCES diagnostic (code),
   check_kind TEXT NOT NULL CHECK (check_kind IN ('pcre','ast')),
   pattern TEXT NOT NULL,
-  message TEXT NOT NULL
+  message TEXT NOT NULL,
+  constant_message TEXT NOT NULL,  -- instead of message where the match is in a constant expression; '' none
+  since INTEGER,                   -- the rule applies to targets from this release; NULL: all
+  until INTEGER                    -- and before this one; NULL: all later
 );
 
 -- Every ROCm release some rule names (added, deprecated, changed, removed).
@@ -71,5 +91,16 @@ CREATE TABLE warp_rewrite (
   native_since INTEGER NOT NULL,   -- first ROCm release with the native *_sync form
   legacy_name TEXT NOT NULL,
   mask_arg INTEGER NOT NULL,       -- argument index of the lane mask; -1: none
-  legacy_args TEXT NOT NULL        -- arguments to write when the call had none
+  legacy_args TEXT NOT NULL,       -- arguments to write when the call had none
+  enabled_by TEXT NOT NULL,        -- the macro that enables the native form before default_since; '' none
+  default_since INTEGER            -- first release with the native form on by default; NULL: native_since
+);
+
+-- Structs whose HIP members come in another order than CUDA's before a release
+-- (data/member_orders.csv): a positional initializer gets designators there.
+CREATE TABLE member_order (
+  cuda_type TEXT PRIMARY KEY,
+  until INTEGER NOT NULL,          -- first release whose HIP order matches CUDA's
+  members TEXT NOT NULL,           -- HIP's member names, space-separated, in CUDA's order
+  hip_members TEXT NOT NULL        -- the same names in the order HIP declares them before until
 );

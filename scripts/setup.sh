@@ -4,7 +4,7 @@
 set -euo pipefail
 
 packages=(cmake make gcc pkg-config libclang-16-dev llvm-16-dev libsqlite3-dev libpcre2-dev
-          libjansson-dev libcmocka-dev hipcc libamdhip64-dev rocm-device-libs python3
+          libjansson-dev libyaml-dev libcmocka-dev hipcc libamdhip64-dev rocm-device-libs python3
           python3-jsonschema)
 
 missing=()

@@ -9,7 +9,7 @@
 #include "translator_p.h"
 
 static bool needs_person(const Finding *f) {
-  Severity s = rl_diag(f->diag)->severity;
+  Severity s = f->info->severity;
   return s != SEV_NOTE && f->diag != D_PARSE_FALLBACK && f->diag != D_SKIPPED_FILE && f->diag != D_NOT_UTF8;
 }
 
@@ -43,8 +43,8 @@ static void annotations_for(const FilePlan *fp, unsigned line, Buf *out) {
     const Finding *f = &fp->findings.items[i];
     if (f->line != line || !needs_person(f))
       continue;
-    char *comment = cm_xasprintf("// hipport %s: %s", rl_diag(f->diag)->code, f->message);
-    if (!strstr(out->data ? buf_cstr(out) : "", comment) && !already_annotated(src, line, rl_diag(f->diag)->code)) {
+    char *comment = cm_xasprintf("// hipport %s: %s", f->info->code, f->message);
+    if (!strstr(out->data ? buf_cstr(out) : "", comment) && !already_annotated(src, line, f->info->code)) {
       buf_append(out, src->text + b, indent - b);
       buf_printf(out, "%s%s", comment, eol);
     }

@@ -7,7 +7,8 @@ CASE_FILE is cases/HPxxxx.cu: the code in its name is the rule under test. A lin
 ending in `// expect HPxxxx` must get exactly one finding of that code; every
 other line must get none, so the look-alikes beside the real cases keep the
 pattern honest in both directions. The case is scanned alone, with the real
-CUDA headers, for the newest ROCm release. With RULES_DB the script also fails
+CUDA headers, for the newest ROCm release, or with the options of a
+`// hipport-args: --rocm 6.3` line (a rule for some releases only). With RULES_DB the script also fails
 when a code of the database's hazard table has no case file next to CASE_FILE,
 so a new hazard row cannot land untested.
 Exit: 0 pass, 1 a check failed, 2 the scan could not be run or read.
@@ -21,6 +22,7 @@ import subprocess
 import sys
 
 EXPECT = re.compile(r"//\s*expect\s+(HP\d{4})\s*$")
+ARGS = re.compile(r"^//\s*hipport-args:(.*)$", re.MULTILINE)
 
 
 def expected_lines(path, code):
@@ -29,9 +31,15 @@ def expected_lines(path, code):
                                    if (m := EXPECT.search(line)) and m.group(1) == code)
 
 
+def scan_args(path):
+    with open(path, encoding="utf-8") as f:
+        m = ARGS.search(f.read())
+    return m.group(1).split() if m else ["--rocm", "newest"]
+
+
 def found_lines(hipport, path, code):
-    proc = subprocess.run([hipport, "scan", path, "--format", "json"], capture_output=True, text=True,
-                          timeout=300)
+    proc = subprocess.run([hipport, "scan", path, "--format", "json", "--no-db", *scan_args(path)],
+                          capture_output=True, text=True, timeout=300)
     if proc.returncode not in (0, 1):
         sys.exit(f"{path}: hipport scan exited {proc.returncode}: {proc.stderr.strip()}")
     report = json.loads(proc.stdout)

@@ -15,6 +15,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "analyzer.h"
@@ -389,10 +390,10 @@ static void categories_are_counted_and_checked(void **state) {
   assert_int_equal(pl_count_categories(p, "inline-asm,warp-size"), 1);
   assert_int_equal(pl_count_categories(p, "any"), 1);
   const char *bad = NULL;
-  assert_true(pl_known_categories("warp-size,unsupported-api,any", &bad));
-  assert_false(pl_known_categories("warp-size,nosuchcategory", &bad));
+  assert_true(pl_known_categories(NULL, "warp-size,unsupported-api,any", &bad));
+  assert_false(pl_known_categories(NULL, "warp-size,nosuchcategory", &bad));
   assert_string_equal(bad, "nosuchcategory");
-  assert_false(pl_known_categories("warp", &bad)); /* a prefix is not a category */
+  assert_false(pl_known_categories(NULL, "warp", &bad)); /* a prefix is not a category */
 }
 
 /* ---- with the real analyzer ---- */
@@ -487,6 +488,79 @@ static void comments_and_strings_are_not_code(void **state) {
   }
 }
 
+/* ---- the target release ---- */
+
+static char *fake_root(const char *name, const char *version_h, const char *hipconfig) {
+  char *root = cm_xasprintf("%s/%s", tmpdir, name), *cmd;
+  cmd = cm_xasprintf("mkdir -p %s/include/hip %s/bin", root, root);
+  assert_int_equal(system(cmd), 0);
+  free(cmd);
+  if (version_h) {
+    char *path = cm_xasprintf("%s/include/hip/hip_version.h", root);
+    FILE *f = fopen(path, "w");
+    fputs(version_h, f);
+    fclose(f);
+    free(path);
+  }
+  if (hipconfig) {
+    char *path = cm_xasprintf("%s/bin/hipconfig", root);
+    FILE *f = fopen(path, "w");
+    fprintf(f, "#!/bin/sh\necho '%s'\n", hipconfig);
+    fclose(f);
+    chmod(path, 0755);
+    free(path);
+  }
+  return root;
+}
+
+static void expect_target(const char *asked, const char *const *roots, size_t n, const char *release, const char *why) {
+  Target t;
+  assert_int_equal(pl_target(db, asked, roots, n, &t), ST_OK);
+  char v[16];
+  rl_version_format(t.release, v, sizeof v);
+  if (strcmp(v, release) != 0 || strncmp(t.why, why, strlen(why)) != 0)
+    fail_msg("target %s (%s); expected %s (%s...)", v, t.why, release, why);
+  pl_target_free(&t);
+}
+
+/* Asked for, else the first HIP found (its hip_version.h, else hipconfig), else
+ * the newest release the rules know; each with its reason. */
+static void target_is_the_installed_hip_else_the_newest(void **state) {
+  snprintf(tmpdir, sizeof tmpdir, "/tmp/hipport-test-target-XXXXXX");
+  assert_non_null(mkdtemp(tmpdir));
+  char *r63 = fake_root("r63", "#define HIP_VERSION_MAJOR 6\n#define HIP_VERSION_MINOR 3\n#define HIP_VERSION_PATCH 42131\n", NULL);
+  char *r71 = fake_root("r71", NULL, "7.1.25424-abc");
+  char *r65 = fake_root("r65", "#define HIP_VERSION_MAJOR 6\n#define HIP_VERSION_MINOR 5\n", NULL);
+  char *none = fake_root("none", NULL, NULL);
+  char newest[16];
+  rl_version_format(rl_newest_release(db), newest, sizeof newest);
+  char *at63 = cm_xasprintf("installed at %s", r63);
+  expect_target(NULL, (const char *[]){none, r63, r71}, 3, "6.3.0", at63);
+  expect_target(NULL, (const char *[]){r71, r63}, 2, "7.1.0", "installed at ");
+  expect_target(NULL, (const char *[]){r65}, 1, "6.4.0", "newest known up to the HIP 6.5 installed at ");
+  expect_target(NULL, (const char *[]){none, "/nonexistent"}, 2, newest, "newest known; no HIP found");
+  expect_target("newest", (const char *[]){r63}, 1, newest, "newest known, as asked");
+  expect_target("7.1", (const char *[]){r63}, 1, "7.1.0", "asked for");
+  Target t;
+  assert_int_equal(pl_target(db, "4.0", NULL, 0, &t), ST_USAGE);
+  /* --rocm-path comes before $ROCM_PATH, which comes before /opt/rocm and /usr */
+  setenv("ROCM_PATH", r71, 1);
+  const char *roots[4];
+  size_t n = pl_hip_roots(r63, roots);
+  assert_true(n == 4 && strcmp(roots[0], r63) == 0 && strcmp(roots[1], r71) == 0);
+  assert_string_equal(roots[2], "/opt/rocm");
+  assert_string_equal(roots[3], "/usr");
+  unsetenv("ROCM_PATH");
+  char *cmd = cm_xasprintf("rm -rf %s", tmpdir);
+  assert_int_equal(system(cmd), 0);
+  free(cmd);
+  free(at63);
+  free(r63);
+  free(r71);
+  free(r65);
+  free(none);
+}
+
 int main(int argc, char **argv) {
   if (argc < 4) {
     fprintf(stderr, "usage: %s hipport-rules.db CUDA_PATH COMPAT_INCLUDE\n", argv[0]);
@@ -515,6 +589,7 @@ int main(int argc, char **argv) {
       T(effort_per_use_is_counted_each_time),
       T(categories_are_counted_and_checked),
       T(comments_and_strings_are_not_code),
+      T(target_is_the_installed_hip_else_the_newest),
   };
   int failed = cmocka_run_group_tests(tests, NULL, NULL);
   rl_close(db);

@@ -1,6 +1,8 @@
 /* The rule database as the build makes it (hipport-rules.db, path given as
  * argv[1]): name and header lookups, availability per ROCm release, the release
- * list, the diagnostic table and the hazard rows, and rl_open's error. */
+ * list, the diagnostic table and the hazard rows, rl_open's error, the earlier
+ * HIP names, the meta table, and user rule files (YAML) loaded on top. */
+#define _GNU_SOURCE
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -8,8 +10,10 @@
 #include <cmocka.h>
 
 #include <sqlite3.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "rules.h"
 
@@ -315,6 +319,157 @@ static void every_hazard_row_has_a_diagnostic(void **state) {
   assert_int_equal(rl_hazard_count(db), rows);
 }
 
+/* hipblasCaxpy_v2 served 6.0 up to 7.0, where hipblasCaxpy took hipComplex;
+ * before 6.0 the old hipblasCaxpy was the only name. */
+static void earlier_hip_names_serve_their_releases(void **state) {
+  const Rule *r = lookup("cublasCaxpy");
+  assert_non_null(r);
+  assert_string_equal(rl_hip_name(r, ver("5.2.0")), "hipblasCaxpy");
+  assert_string_equal(rl_hip_name(r, ver("6.3.0")), "hipblasCaxpy_v2");
+  assert_string_equal(rl_hip_name(r, ver("7.0.0")), "hipblasCaxpy");
+  assert_string_equal(rl_hip_name(r, ver("7.1.0")), "hipblasCaxpy");
+  assert_int_equal(rl_availability(r, ver("6.3.0")), AV_MAPPED);
+  /* a CUDA name whose newer HIP name came later is available through the earlier one */
+  const Rule *q = lookup("cudaDriverEntryPointQueryResult");
+  assert_non_null(q);
+  assert_int_equal(rl_availability(q, ver("6.1.0")), AV_LATER);
+  assert_int_equal(rl_availability(q, ver("6.3.0")), AV_MAPPED);
+  assert_string_equal(rl_hip_name(q, ver("6.3.0")), "hipDriverProcAddressQueryResult");
+  assert_string_equal(rl_hip_name(q, ver("7.1.0")), "hipDriverEntryPointQueryResult");
+  assert_int_equal(rl_first_release(q), ver("6.2.0"));
+}
+
+/* 7.10.0 is newer than 7.2.0: releases are numbers, not text. */
+static void releases_compare_numerically(void **state) {
+  size_t at2 = 0, at10 = 0;
+  for (size_t i = 0; i < rl_release_count(db); i++) {
+    at2 = rl_release(db, i) == ver("7.2.0") ? i : at2;
+    at10 = rl_release(db, i) == ver("7.10.0") ? i : at10;
+  }
+  assert_true(at2 > 0 && at10 > at2);
+  Version v;
+  assert_true(rl_resolve_release(db, "7.10", &v));
+  assert_int_equal(v, ver("7.10.0"));
+}
+
+/* The meta table says what the data is, and agrees with the data. */
+static void meta_describes_the_data(void **state) {
+  char newest[16], rows[32];
+  rl_version_format(rl_newest_release(db), newest, sizeof newest);
+  snprintf(rows, sizeof rows, "%zu", rl_rule_count(db));
+  assert_string_equal(rl_meta(db, "newest_rocm"), newest);
+  assert_string_equal(rl_meta(db, "rows"), rows);
+  assert_non_null(rl_meta(db, "data_vintage"));
+  assert_true(strncmp(rl_meta(db, "built_by"), "hipport ", 8) == 0);
+  size_t sum = 0, libraries = 0;
+  for (size_t i = 0; i < rl_meta_count(db); i++) {
+    const char *key, *value;
+    rl_meta_at(db, i, &key, &value);
+    if (strncmp(key, "rows.", 5) == 0)
+      sum += strtoul(value, NULL, 10), libraries++;
+  }
+  assert_int_equal(sum, rl_rule_count(db));
+  assert_int_equal(libraries, strtoul(rl_meta(db, "libraries"), NULL, 10));
+  assert_null(rl_meta(db, "no such key"));
+  assert_string_equal(rl_cuda_releases(db, "CUTENSOR"), "cuTENSOR");
+  assert_string_equal(rl_cuda_releases(db, "CUBLAS"), "CUDA");
+}
+
+/* ---- user rule files ---- */
+
+static char *write_rules(const char *text) {
+  char *path = cm_xstrdup("/tmp/hipport-test-rules-XXXXXX.yaml");
+  int fd = mkstemps(path, 5);
+  assert_true(fd >= 0);
+  assert_int_equal(write(fd, text, strlen(text)), (ssize_t)strlen(text));
+  close(fd);
+  return path;
+}
+
+/* Loads text into a fresh copy of the database: the status, the message. */
+static Status load_rules(const char *text, RuleDb **out) {
+  char *path = write_rules(text);
+  assert_int_equal(rl_open(db_path, out), ST_OK);
+  Status st = rl_load_user_rules(*out, path, "--rules");
+  unlink(path);
+  free(path);
+  return st;
+}
+
+static void user_rules_map_override_and_weigh(void **state) {
+  RuleDb *u;
+  assert_int_equal(load_rules("api:\n"
+                              "  - cuda: myCudaMalloc\n"
+                              "    hip: myHipMalloc\n"
+                              "  - cuda: cublasCaxpy\n"
+                              "    hip: myCaxpy\n"
+                              "  - cuda: cudaStream_t\n"
+                              "    hip: myStream_t\n"
+                              "headers:\n"
+                              "  - cuda: mine.cuh\n"
+                              "    hip: mine.hip.h\n"
+                              "hazards:\n"
+                              "  - pattern: 'foo\\('\n"
+                              "    message: no foo\n"
+                              "    category: mine\n"
+                              "    effort: 2.5\n"
+                              "effort:\n"
+                              "  - category: warp-size\n"
+                              "    hours: 3\n",
+                              &u),
+                   ST_OK);
+  const Rule *r = rl_lookup(u, "myCudaMalloc", 12);
+  assert_non_null(r);
+  assert_string_equal(r->hip, "myHipMalloc");
+  assert_non_null(r->origin);
+  r = rl_lookup(u, "cublasCaxpy", 11);
+  assert_string_equal(r->library, "CUBLAS");             /* the rule it overrides keeps its library */
+  assert_int_equal(r->kind, RK_FUNCTION);
+  assert_string_equal(rl_hip_name(r, ver("6.3.0")), "myCaxpy"); /* and no earlier names */
+  assert_int_equal(rl_lookup(u, "cudaStream_t", 12)->kind, RK_TYPE); /* no kind given: the old one stays */
+  assert_int_equal(rl_lookup(u, "myCudaMalloc", 12)->kind, RK_FUNCTION);
+  assert_string_equal(rl_lookup_header(u, "mine.cuh", 8)->hip, "mine.hip.h");
+  const HazardRule *h = rl_hazard(u, rl_hazard_count(u) - 1);
+  assert_string_equal(h->pattern, "foo\\(");
+  assert_string_equal(h->info->category, "mine");
+  assert_true(h->info->effort_hours == 2.5);
+  assert_true(rl_known_category(u, "mine", 4));
+  assert_false(rl_known_category(db, "mine", 4));
+  assert_true(rl_diag_in(u, D_WARP_LITERAL)->effort_hours == 3.0);
+  assert_true(rl_diag_in(db, D_WARP_LITERAL)->effort_hours == rl_diag(D_WARP_LITERAL)->effort_hours);
+  assert_int_equal(rl_user_file_count(u), 1);
+  rl_close(u);
+}
+
+/* Each bad entry: exit 3 and a message naming the line. */
+static void user_rules_refuse_bad_input(void **state) {
+  static const struct {
+    const char *text, *says;
+  } bad[] = {
+      {"api:\n  - cuda: x\n    hipname: y\n", ":3: unknown key 'hipname' in an api rule"},
+      {"apis:\n  - cuda: x\n", ":1: unknown key 'apis'"},
+      {"api:\n  - hip: y\n", ":2: an api rule names no CUDA entity"},
+      {"api:\n  - cuda: x\n    hip: y\n  - cuda: x\n    hip: z\n", ":4: api rule x is given twice"},
+      {"hazards:\n  - pattern: 'a(b'\n    message: m\n    category: c\n", ":2: bad regular expression at offset 3: missing closing parenthesis"},
+      {"hazards:\n  - pattern: 'ab'\n    message: m\n", ":2: a hazard with a code of its own needs category"},
+      {"hazards:\n  - pattern: 'ab'\n    message: m\n    code: HP2001\n    effort: 3\n", ":2: a built-in code brings"},
+      {"effort:\n  - category: nosuch\n    hours: 1\n", ":2: no diagnostic has category 'nosuch'"},
+      {"effort:\n  - category: warp-size\n    hours: lots\n", ":3: hours are a number"},
+      {"api:\n  - cuda: x\n    hip_added: six\n", ":3: hip_added: 'six' is not a release"},
+      {"api: [\n", ": not YAML"},
+  };
+  for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+    RuleDb *u;
+    Status st = load_rules(bad[i].text, &u);
+    if (st != ST_INPUT || !strstr(cm_error(), bad[i].says))
+      fail_msg("rules %zu: status %d, \"%s\"; expected 3 and \"%s\"", i, st, cm_error(), bad[i].says);
+    assert_int_equal(rl_user_file_count(u), 0);
+    assert_int_equal(rl_hazard_count(u), rl_hazard_count(db)); /* nothing of a bad file stays */
+    assert_true(rl_diag_in(u, D_WARP_LITERAL)->effort_hours == rl_diag(D_WARP_LITERAL)->effort_hours);
+    rl_close(u);
+  }
+}
+
 static void every_rule_has_a_name_and_library(void **state) {
   assert_true(rl_rule_count(db) > 1000);
   for (size_t i = 0; i < rl_rule_count(db); i++) {
@@ -363,6 +518,11 @@ int main(int argc, char **argv) {
       cmocka_unit_test(database_diagnostics_match_the_table),
       cmocka_unit_test(every_hazard_row_has_a_diagnostic),
       cmocka_unit_test(every_rule_has_a_name_and_library),
+      cmocka_unit_test(earlier_hip_names_serve_their_releases),
+      cmocka_unit_test(releases_compare_numerically),
+      cmocka_unit_test(meta_describes_the_data),
+      cmocka_unit_test(user_rules_map_override_and_weigh),
+      cmocka_unit_test(user_rules_refuse_bad_input),
   };
   return cmocka_run_group_tests(tests, open_db, close_db);
 }

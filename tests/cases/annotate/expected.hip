@@ -1,3 +1,6 @@
+#ifndef HIP_ENABLE_WARP_SYNC_BUILTINS
+#define HIP_ENABLE_WARP_SYNC_BUILTINS
+#endif
 #include <hip/hip_runtime.h>
 __global__ void k(int *out) {
   // hipport HP2001: 'threadIdx.x % 32': use warpSize (64 on CDNA GPUs) instead of 32, 31 and 5 in lane and warp arithmetic

@@ -1,3 +1,6 @@
+#ifndef HIP_ENABLE_WARP_SYNC_BUILTINS
+#define HIP_ENABLE_WARP_SYNC_BUILTINS
+#endif
 #include <hip/hip_runtime.h>
 __device__ float reduce(float v) {
   for (int off = 16; off > 0; off /= 2)
@@ -7,7 +10,7 @@ __device__ float reduce(float v) {
 __global__ void vote(const int *in, unsigned long long *out, unsigned mask) {
   int p = in[threadIdx.x] > 0;
   unsigned long long b = __ballot_sync(0xffffffffffffffffull, p);
-  int any = __any_sync(mask, p);
+  int any = __any_sync(static_cast<unsigned long long>(mask), p);
   unsigned long long act = __activemask();
   __syncwarp();
   float x = __shfl_sync(0xffffffffffffffffull, 1.0f, 0);

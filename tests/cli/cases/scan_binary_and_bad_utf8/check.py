@@ -1,6 +1,6 @@
 """A .cu file holding NUL bytes is skipped with an HP3002 warning (parser
 "none" in files[]); one with a Latin-1 byte in a comment is parsed like any
-other, its uses reported, with an HP3005 warning at that byte; the other
+other, its uses reported, with an HP3006 warning at that byte; the other
 file's uses are reported too; exit 0. Then translate writes the Latin-1 file
 translated, its odd byte kept as it was."""
 import json
@@ -29,9 +29,9 @@ if any(u.get("file") == "nul.cu" for u in report.get("uses", [])):
 latin = files.get("latin1.cu", {})
 if latin.get("parser") != "libclang":
     errors.append(f"latin1.cu: parser {latin.get('parser')!r}, expected libclang")
-enc = findings("latin1.cu", "HP3005")
+enc = findings("latin1.cu", "HP3006")
 if len(enc) != 1 or (enc[0]["line"], enc[0]["column"], enc[0]["category"]) != (2, 7, "encoding"):
-    errors.append(f"latin1.cu: HP3005 findings {enc}, expected one at 2:7")
+    errors.append(f"latin1.cu: HP3006 findings {enc}, expected one at 2:7")
 latin_uses = sorted(u.get("cuda") for u in report.get("uses", []) if u.get("file") == "latin1.cu")
 if latin_uses != ["cudaMalloc", "cuda_runtime.h"]:
     errors.append(f"latin1.cu uses {latin_uses}")

@@ -3,6 +3,7 @@ relative to the scan root, lines and columns 1-based (columns in bytes)."""
 import json
 import os
 import re
+import sqlite3
 import sys
 
 tmp, root = os.environ["TMP"], os.environ["INPUT"]
@@ -75,6 +76,17 @@ if warp:
     check((w.get("file"), w.get("line"), w.get("column")) == ("src/alloc.cu", 6, 24),
           f"HP2001 at {w.get('file')}:{w.get('line')}:{w.get('column')}, expected src/alloc.cu:6:24")
     check(w.get("category") == "warp-size", f"HP2001 category {w.get('category')!r}")
+
+# The rule data the report rests on: the database's meta table, as built.
+db = os.path.join(os.path.dirname(os.environ["HIPPORT"]), "hipport-rules.db")
+with sqlite3.connect(f"file:{db}?mode=ro", uri=True) as con:
+    meta = dict(con.execute("SELECT key, value FROM meta"))
+rules = report.get("rules", {})
+check(rules.get("meta") == meta, f"rules.meta is not the database's meta table: {rules.get('meta')}")
+check(rules.get("user_files") == [], f"rules.user_files is {rules.get('user_files')!r}, expected []")
+check(summary.get("target_rocm") in compat, f"summary.target_rocm {summary.get('target_rocm')!r} is no known release")
+check(isinstance(summary.get("target_reason"), str) and summary["target_reason"],
+      f"summary.target_reason is {summary.get('target_reason')!r}")
 
 for e in errors:
     print("check.py:", e)

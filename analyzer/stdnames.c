@@ -1,0 +1,190 @@
+/* The C++ standard headers a CUDA file gets only through the CUDA headers.
+ * nvcc's and clang's CUDA headers include <cmath>, <cstdlib>, <new> and more, so
+ * CUDA code can call std::min or host isfinite without including anything; HIP's
+ * headers stopped doing that in ROCm 7.0. libclang says, for every file of a
+ * translation unit, through which chain of #includes it came in: where the chain
+ * leaves the CUDA headers (or clang's CUDA wrappers, or the implicit prelude) for
+ * a header spelled without an extension, that header is the one a port must
+ * include. The map holds every file reached that way, by path, so the file a
+ * declaration lives in (bits/stl_algobase.h) names the header (<cmath>). */
+#include <stdlib.h>
+#include <string.h>
+
+#include "analyzer_p.h"
+
+typedef struct {
+  char *path, *header;
+} StdEntry;
+
+struct StdMap {
+  VEC(StdEntry) items;   /* sorted by path once read */
+};
+
+StdMap *std_map_new(void) { return cm_xcalloc(1, sizeof(StdMap)); }
+
+void std_map_free(StdMap *m) {
+  if (!m)
+    return;
+  for (size_t i = 0; i < m->items.len; i++) {
+    free(m->items.items[i].path);
+    free(m->items.items[i].header);
+  }
+  vec_free(&m->items);
+  free(m);
+}
+
+static char *file_path(CXFile f) {
+  CXString s = clang_getFileName(f);
+  char *p = clang_getCString(s) ? cm_xstrdup(clang_getCString(s)) : NULL;
+  clang_disposeString(s);
+  return p;
+}
+
+/* The CUDA headers, clang's CUDA wrappers and hipport's stand-ins; NULL is the
+ * prelude's implicit include. */
+static bool cuda_side(const ParseEnv *env, const char *path) {
+  if (!path)
+    return true;
+  const char *base = strrchr(path, '/');
+  base = base ? base + 1 : path;
+  size_t n = strlen(env->compat_include);
+  return is_cuda_header_path(env, path) || strstr(path, "/cuda_wrappers/") || strncmp(base, "__clang_cuda", 12) == 0 ||
+         (strncmp(path, env->compat_include, n) == 0 && path[n] == '/');
+}
+
+/* The header name an #include directive at `loc` spells: <cmath> gives cmath. */
+static char *spelled_include(CXTranslationUnit tu, CXSourceLocation loc) {
+  CXFile file;
+  unsigned off;
+  clang_getExpansionLocation(loc, &file, NULL, NULL, &off);
+  size_t size;
+  const char *text = file ? clang_getFileContents(tu, file, &size) : NULL;
+  if (!text || off >= size)
+    return NULL;
+  const char *p = text + off, *end = text + size;
+  while (p < end && *p != '<' && *p != '"' && *p != '\n')
+    p++;
+  if (p >= end || *p == '\n')
+    return NULL;
+  char close = *p == '<' ? '>' : '"';
+  const char *b = ++p;
+  while (p < end && *p != close && *p != '\n')
+    p++;
+  return p < end && *p == close ? cm_xstrndup(b, (size_t)(p - b)) : NULL;
+}
+
+typedef struct {
+  StdMap *m;
+  const ParseEnv *env;
+  CXTranslationUnit tu;
+} Reading;
+
+typedef enum { SIDE_CUDA, SIDE_USER, SIDE_SYSTEM } Side;
+
+/* loc: any location in the file at path. */
+static Side side_of(const ParseEnv *env, const char *path, CXSourceLocation loc) {
+  if (cuda_side(env, path))
+    return SIDE_CUDA;
+  return clang_Location_isInSystemHeader(loc) ? SIDE_SYSTEM : SIDE_USER;
+}
+
+static int by_path(const void *a, const void *b) { return strcmp(((const StdEntry *)a)->path, ((const StdEntry *)b)->path); }
+
+/* stack[0] is the #include that brought `file` in, stack[n-1] the outermost.
+ * Walking inwards through the user's and CUDA's headers, the first step from a
+ * CUDA header into another system header names the standard header; a step from
+ * the user's code into one means the user included it. */
+static void on_inclusion(CXFile file, CXSourceLocation *stack, unsigned n, CXClientData data) {
+  Reading *r = data;
+  char *inner = file_path(file);
+  for (unsigned k = n; k-- > 0 && inner;) {
+    CXFile includer;
+    clang_getExpansionLocation(stack[k], &includer, NULL, NULL, NULL);
+    char *outer = includer ? file_path(includer) : NULL;
+    CXSourceLocation at = k > 0 ? stack[k - 1] : clang_getLocationForOffset(r->tu, file, 0);
+    CXFile f;
+    clang_getExpansionLocation(at, &f, NULL, NULL, NULL);
+    char *included = k > 0 ? file_path(f) : cm_xstrdup(inner);
+    Side from = outer ? side_of(r->env, outer, stack[k]) : SIDE_CUDA, to = side_of(r->env, included, at);
+    free(outer);
+    free(included);
+    if (to != SIDE_SYSTEM)
+      continue;
+    char *header = from == SIDE_CUDA ? spelled_include(r->tu, stack[k]) : NULL;
+    if (header && !strchr(header, '.')) {
+      vec_push(&r->m->items, ((StdEntry){inner, header}));
+      return;
+    }
+    free(header);
+    break;
+  }
+  free(inner);
+}
+
+void std_map_read(StdMap *m, CXTranslationUnit tu, const ParseEnv *env) {
+  Reading r = {m, env, tu};
+  clang_getInclusions(tu, on_inclusion, &r);
+  qsort(m->items.items, m->items.len, sizeof *m->items.items, by_path);
+}
+
+const char *std_map_header(const StdMap *m, const char *path) {
+  if (!m || !m->items.len)
+    return NULL;
+  StdEntry key = {.path = (char *)path};
+  const StdEntry *e = bsearch(&key, m->items.items, m->items.len, sizeof key, by_path);
+  return e ? e->header : NULL;
+}
+
+/* Every `#include <X>` / "X" of a file's text, by name. */
+static void scan_includes(const char *text, size_t size, NameSet *out) {
+  for (const char *p = text, *end = text + size; p < end; p++) {
+    if (*p != '#' || (p > text && p[-1] != '\n' && p[-1] != ' ' && p[-1] != '\t'))
+      continue;
+    const char *q = p + 1;
+    while (q < end && (*q == ' ' || *q == '\t'))
+      q++;
+    if (end - q < 7 || strncmp(q, "include", 7) != 0)
+      continue;
+    q += 7;
+    while (q < end && (*q == ' ' || *q == '\t'))
+      q++;
+    if (q >= end || (*q != '<' && *q != '"'))
+      continue;
+    char close = *q == '<' ? '>' : '"';
+    const char *b = ++q;
+    while (q < end && *q != close && *q != '\n')
+      q++;
+    if (q < end && *q == close) {
+      char *name = cm_xstrndup(b, (size_t)(q - b));
+      nameset_add(out, name);
+      free(name);
+    }
+  }
+}
+
+typedef struct {
+  const ParseEnv *env;
+  CXTranslationUnit tu;
+  NameSet *out;
+} UserIncludes;
+
+/* The main file (no stack) and the project's own headers it reached through
+ * project headers only. */
+static void on_user_file(CXFile file, CXSourceLocation *stack, unsigned n, CXClientData data) {
+  UserIncludes *u = data;
+  for (unsigned k = 0; k < n; k++)
+    if (clang_Location_isInSystemHeader(stack[k]))
+      return;
+  char *path = file_path(file);
+  bool user = path && !cuda_side(u->env, path) && !clang_Location_isInSystemHeader(clang_getLocationForOffset(u->tu, file, 0));
+  free(path);
+  size_t size;
+  const char *text = user ? clang_getFileContents(u->tu, file, &size) : NULL;
+  if (text)
+    scan_includes(text, size, u->out);
+}
+
+void std_user_includes(CXTranslationUnit tu, const ParseEnv *env, NameSet *out) {
+  UserIncludes u = {env, tu, out};
+  clang_getInclusions(tu, on_user_file, &u);
+}

@@ -1,0 +1,62 @@
+/* Internal to rules/: the loaded database, shared by ruledb.c (which reads it
+ * from SQLite) and userrules.c (which adds a user's rule files to it). */
+#ifndef HIPPORT_RULEDB_P_H
+#define HIPPORT_RULEDB_P_H
+
+#include "rules.h"
+
+typedef struct Chunk {
+  struct Chunk *next;
+  size_t used, cap;
+  char data[];
+} Chunk;
+
+typedef struct {
+  size_t *slots;   /* index + 1 into the owning array; 0 is empty */
+  size_t mask;
+} Hash;
+
+typedef struct {
+  const char *key, *value;
+} MetaEntry;
+
+typedef struct {
+  const char *name, *cuda_releases;
+} Library;
+
+typedef struct {
+  const char *library, *cuda;
+} RuleKey;
+
+typedef struct {
+  const char *path, *how;   /* how: "--rules", "found at the scan root" */
+  unsigned api, headers, hazards, effort;
+} UserFile;
+
+struct RuleDb {
+  Chunk *arena;
+  VEC(Rule) rules;
+  size_t *next_same;   /* per rule: index + 1 of the next rule with the same name */
+  VEC(HeaderRule) headers;
+  VEC(HazardRule) hazards;
+  VEC(Version) releases;
+  VEC(WarpRewrite) warp;
+  VEC(ArgCast) casts;
+  VEC(DefaultArg) defaults;
+  VEC(MemberOrder) members;
+  VEC(HipName) earlier;    /* every rule's earlier names, each rule's together */
+  VEC(RuleKey) earlier_keys; /* while loading: whose each earlier name is */
+  VEC(MetaEntry) meta;
+  VEC(Library) libraries;
+  VEC(UserFile) user_files;
+  VEC(DiagInfo *) user_diags; /* user hazards' own diagnostics; HazardRule.info points here */
+  DiagInfo diags[D_COUNT];    /* diagnostics.def with the database's effort hours */
+  Hash by_name, by_header;
+};
+
+/* A copy of s in the database's arena, freed with it; NULL stays NULL. */
+const char *rl_arena_dup(RuleDb *db, const char *s);
+/* Rebuilds the name and header hashes after rules were added. */
+void rl_index(RuleDb *db);
+
+#endif

@@ -1,0 +1,1 @@
+../rocm_5.2/input.cu
