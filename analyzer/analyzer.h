@@ -83,6 +83,7 @@ typedef struct {
   const char *compat_include;  /* hipport's parser compatibility headers */
   const char *const *extra_args; /* compiler flags for every file: -I, -D, -include, --extra-arg */
   size_t nextra;
+  const char *cache_dir;        /* where the CUDA prelude's PCH is kept between runs; NULL: not kept */
   int jobs;
   bool progress;               /* a progress line on stderr */
 } ScanOptions;

@@ -49,6 +49,7 @@ typedef struct StdMap StdMap;
 NameSet *nameset_new(void);
 void nameset_add(NameSet *s, const char *name);
 bool nameset_has(const NameSet *s, const char *name, size_t len);
+void nameset_each(const NameSet *s, void (*fn)(void *ctx, const char *name), void *ctx);
 void nameset_free(NameSet *s);
 void visit_declarations(CXTranslationUnit tu, const char *under, DeclSink sink, void *ctx);
 
@@ -61,6 +62,7 @@ typedef struct {
   const char *compat_include;
   Strings include_dirs;
   char *pch;                   /* the CUDA prelude, precompiled; NULL if it failed */
+  bool pch_cached;             /* pch is the cache's, kept after the run */
   int pch_slot;                /* its entry in the table of what a signal removes */
   NameSet *cuda_names;         /* every name the CUDA headers declare */
   NameSet *project_files;      /* each walked file's path and its tails (a/b.h, b.h) */
@@ -87,6 +89,13 @@ void parse_env_free(ParseEnv *env);
 bool is_cuda_header_path(const ParseEnv *env, const char *path);
 bool is_same_name_library_path(const ParseEnv *env, const char *path);
 
+/* prelude_cache.c: the prelude's PCH and what its tree told, kept between runs
+ * in a cache folder. The key covers libclang, hipport, the flags and the toolkit;
+ * a load fills env's pch, cuda_names and std_via_cuda, a store keeps them. */
+char *prelude_cache_key(const ParseEnv *env, const char *const *args, int nargs);
+bool prelude_cache_load(ParseEnv *env, const char *dir, const char *key, const char *const *args, int nargs);
+bool prelude_cache_store(ParseEnv *env, const char *dir, const char *key, CXTranslationUnit tu);
+
 /* Parses one file and fills its facts (facts.c does the reading). */
 void parse_file(ParseEnv *env, CXIndex index, const Candidate *c, SourceFile *f);
 
@@ -108,6 +117,10 @@ void find_constant_ranges(SourceFile *f, const ConstToken *t, unsigned n);
 StdMap *std_map_new(void);
 void std_map_read(StdMap *m, CXTranslationUnit tu, const ParseEnv *env);
 const char *std_map_header(const StdMap *m, const char *path);
+/* For the prelude cache: the map written out and read back. */
+void std_map_add(StdMap *m, const char *path, const char *header);
+void std_map_sort(StdMap *m);
+void std_map_each(const StdMap *m, void (*fn)(void *ctx, const char *path, const char *header), void *ctx);
 void std_map_free(StdMap *m);
 /* The headers a file and its project headers include themselves, by name. */
 void std_user_includes(CXTranslationUnit tu, const ParseEnv *env, NameSet *out);

@@ -56,6 +56,12 @@ void nameset_add(NameSet *s, const char *name) {
 
 bool nameset_has(const NameSet *s, const char *name, size_t len) { return *find_slot(s, name, len) != NULL; }
 
+void nameset_each(const NameSet *s, void (*fn)(void *ctx, const char *name), void *ctx) {
+  for (size_t i = 0; i <= s->mask; i++)
+    if (s->slots[i])
+      fn(ctx, s->slots[i]);
+}
+
 void nameset_free(NameSet *s) {
   if (!s)
     return;

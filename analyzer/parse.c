@@ -73,11 +73,35 @@ static void collect_decl_name(void *ctx, const char *name, const char *file) {
     nameset_add(ctx, name);
 }
 
+/* A PCH of this run's own, in a temporary folder removed at the end. */
+static void save_private_pch(ParseEnv *env, CXTranslationUnit tu) {
+  cm_signals_hold(); /* libclang saves through a name of its own in the folder */
+  char *dir = cm_make_temp_dir("hipport-pch");
+  if (dir) {
+    env->pch = cm_xasprintf("%s/prelude.pch", dir);
+    env->pch_slot = cm_cleanup_add(dir, env->pch); /* an interrupted run leaves no PCH behind */
+    if (clang_saveTranslationUnit(tu, env->pch, clang_defaultSaveOptions(tu)) != CXSaveError_None) {
+      free(env->pch); /* slower without it, but still right */
+      env->pch = NULL;
+      rmdir(dir);
+      cm_cleanup_drop(env->pch_slot);
+    }
+    free(dir);
+  }
+  cm_signals_release();
+}
+
 /* Parses an empty CUDA file (the prelude alone), saves it as a PCH for every
- * file to reuse, and reads the names the toolkit declares from the same parse. */
-static Status parse_prelude(ParseEnv *env) {
+ * file to reuse, and reads the names the toolkit declares from the same parse;
+ * or finds all three in the cache from an earlier run. */
+static Status parse_prelude(ParseEnv *env, const char *cache_dir) {
   const char *args[32];
   int n = base_args(env, args, false);
+  char *key = cache_dir ? prelude_cache_key(env, args, n) : NULL;
+  if (key && prelude_cache_load(env, cache_dir, key, args, n)) {
+    free(key);
+    return ST_OK;
+  }
   CXIndex index = clang_createIndex(0, 0);
   struct CXUnsavedFile empty = {.Filename = "hipport-prelude.cu", .Contents = "", .Length = 0};
   CXTranslationUnit tu = NULL;
@@ -86,27 +110,16 @@ static Status parse_prelude(ParseEnv *env) {
                                   CXTranslationUnit_ForSerialization | CXTranslationUnit_Incomplete |
                                       CXTranslationUnit_DetailedPreprocessingRecord,
                                   &tu) != CXError_Success) {
-    st = cm_fail(ST_ENV, "libclang cannot parse the CUDA headers in %s: check --cuda-path", env->cuda_include);
+    st = cm_fail(ST_ENV, "libclang cannot parse the CUDA headers in %s: check the CUDA Toolkit path", env->cuda_include);
   } else {
     env->cuda_names = nameset_new();
     visit_declarations(tu, env->cuda_include, collect_decl_name, env->cuda_names);
     env->std_via_cuda = std_map_new();
     std_map_read(env->std_via_cuda, tu, env);
-    cm_signals_hold(); /* libclang saves through a name of its own in the folder */
-    char *dir = cm_make_temp_dir("hipport-pch");
-    if (dir) {
-      env->pch = cm_xasprintf("%s/prelude.pch", dir);
-      env->pch_slot = cm_cleanup_add(dir, env->pch); /* an interrupted run leaves no PCH behind */
-      if (clang_saveTranslationUnit(tu, env->pch, clang_defaultSaveOptions(tu)) != CXSaveError_None) {
-        free(env->pch); /* slower without it, but still right */
-        env->pch = NULL;
-        rmdir(dir);
-        cm_cleanup_drop(env->pch_slot);
-      }
-      free(dir);
-    }
-    cm_signals_release();
+    if (!key || !prelude_cache_store(env, cache_dir, key, tu))
+      save_private_pch(env, tu); /* no cache, or one that cannot be written: the run goes on */
   }
+  free(key);
   if (tu)
     clang_disposeTranslationUnit(tu);
   clang_disposeIndex(index);
@@ -171,7 +184,7 @@ Status parse_env_init(ParseEnv *env, const ScanOptions *opt, const RuleDb *db, S
     env->cccl_include = cccl;  /* nvcc adds it; CUDA 13's cooperative groups need it */
   else
     free(cccl);
-  Status st = parse_prelude(env);
+  Status st = parse_prelude(env, opt->cache_dir);
   handlers_on_signal_stack(); /* libclang's index, made for the prelude, has installed them */
   if (st)
     parse_env_free(env);
@@ -179,7 +192,9 @@ Status parse_env_init(ParseEnv *env, const ScanOptions *opt, const RuleDb *db, S
 }
 
 void parse_env_free(ParseEnv *env) {
-  if (env->pch) {
+  if (env->pch && env->pch_cached) {
+    free(env->pch);
+  } else if (env->pch) {
     unlink(env->pch);
     char *slash = strrchr(env->pch, '/');
     *slash = '\0';

@@ -124,7 +124,21 @@ static void on_inclusion(CXFile file, CXSourceLocation *stack, unsigned n, CXCli
 void std_map_read(StdMap *m, CXTranslationUnit tu, const ParseEnv *env) {
   Reading r = {m, env, tu};
   clang_getInclusions(tu, on_inclusion, &r);
-  qsort(m->items.items, m->items.len, sizeof *m->items.items, by_path);
+  std_map_sort(m);
+}
+
+void std_map_add(StdMap *m, const char *path, const char *header) {
+  vec_push(&m->items, ((StdEntry){cm_xstrdup(path), cm_xstrdup(header)}));
+}
+
+void std_map_sort(StdMap *m) {
+  if (m->items.len)
+    qsort(m->items.items, m->items.len, sizeof *m->items.items, by_path);
+}
+
+void std_map_each(const StdMap *m, void (*fn)(void *ctx, const char *path, const char *header), void *ctx) {
+  for (size_t i = 0; i < m->items.len; i++)
+    fn(ctx, m->items.items[i].path, m->items.items[i].header);
 }
 
 const char *std_map_header(const StdMap *m, const char *path) {

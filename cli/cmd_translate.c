@@ -142,6 +142,9 @@ const Command cmd_translate = {
              "  --report FILE       the plan as a JSON report (as hipport scan --format json)\n"
              "  -p BUILD_DIR        parse with the flags of BUILD_DIR/compile_commands.json\n"
              "  --cuda-path DIR     CUDA Toolkit root (default: $CUDA_PATH, then /usr/local/cuda)\n"
+             "  --cache-dir DIR     keep the parsed CUDA headers there between runs\n"
+             "                      (default: $XDG_CACHE_HOME/hipport, else ~/.cache/hipport)\n"
+             "  --no-cache          parse them afresh and keep nothing\n"
              "  -j N                parse N files at once (default 2)\n"
              "  --rules-db FILE     the rule database (default: beside the binary)\n",
     .run = run_translate,

@@ -369,6 +369,7 @@ const Command cmd_verify = {
              "  --rocm-path DIR     where to look for the installed HIP first (then $ROCM_PATH,\n"
              "                      /opt/rocm, /usr)\n"
              "  --rules FILE        a user rule file for translating (docs/user-rules.md)\n"
+             "  --cache-dir DIR, --no-cache   the parsed CUDA headers' cache, as for translate\n"
              "  -j N                build N programs at a time (default 2)\n"
              "  --db FILE           results database (default ~/.local/share/hipport/results.db)\n"
              "  --format text|json  -o FILE   the status report\n"

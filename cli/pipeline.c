@@ -63,8 +63,11 @@ bool pipeline_option(int argc, char **argv, int *i, PipelineArgs *a, Status *st)
   }
   if (opt_value(argc, argv, i, "--rules-db", &a->db_path, st) || opt_value(argc, argv, i, "--rocm", &a->rocm, st) ||
       opt_value(argc, argv, i, "--rocm-path", &a->rocm_path, st) || opt_value(argc, argv, i, "-p", &a->compile_db, st) ||
-      opt_value(argc, argv, i, "--cuda-path", &a->cuda_path, st))
+      opt_value(argc, argv, i, "--cuda-path", &a->cuda_path, st) ||
+      opt_value(argc, argv, i, "--cache-dir", &a->cache_dir, st))
     return true;
+  if (opt_flag(argv, *i, "--no-cache"))
+    return a->no_cache = true;
   if (opt_value(argc, argv, i, "-j", &jobs, st) || opt_value(argc, argv, i, "--jobs", &jobs, st) ||
       (strncmp(argv[*i], "-j", 2) == 0 && argv[*i][2] && (jobs = argv[*i] + 2))) { /* make's -j4 */
     if (!*st && jobs)
@@ -112,10 +115,14 @@ Status pipeline_scan(const PipelineArgs *a, const PlanOptions *extra, Pipeline *
   popt.target = p->target.release;
   popt.target_why = p->target.why;
   Status st;
+  char *cache = a->no_cache ? NULL : a->cache_dir ? cm_xstrdup(a->cache_dir) : cm_user_cache_dir();
   ScanOptions sopt = {.cuda_path = a->cuda_path, .compile_db = a->compile_db, .compat_include = compat_include(),
+                      .cache_dir = cache,
                       .extra_args = a->extra.items, .nextra = a->extra.len,
                       .jobs = a->jobs ? a->jobs : 2, .progress = isatty(STDERR_FILENO)};
-  if ((st = an_scan(a->paths.items, a->paths.len, &sopt, p->db, &p->facts))) {
+  st = an_scan(a->paths.items, a->paths.len, &sopt, p->db, &p->facts);
+  free(cache);
+  if (st) {
     pipeline_free(p);
     return st;
   }

@@ -114,6 +114,13 @@ Status cm_read_file(const char *path, char **data, size_t *len) {
   return ST_OK;
 }
 
+char *cm_user_cache_dir(void) {
+  const char *xdg = getenv("XDG_CACHE_HOME"), *home = getenv("HOME");
+  if (xdg && *xdg == '/') /* the XDG spec ignores a relative one */
+    return cm_xasprintf("%s/hipport", xdg);
+  return home && *home ? cm_xasprintf("%s/.cache/hipport", home) : NULL;
+}
+
 const char *cm_exe_dir(void) {
   static char dir[PATH_MAX];
   if (dir[0])

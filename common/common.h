@@ -107,6 +107,10 @@ char *cm_make_temp_dir(const char *prefix);
 /* Removes a folder and everything under it, without following links. */
 void cm_remove_tree(const char *dir);
 
+/* hipport's folder in the user's cache: $XDG_CACHE_HOME/hipport, else
+ * ~/.cache/hipport; NULL when neither is known. malloc'd; not made here. */
+char *cm_user_cache_dir(void);
+
 /* The folder holding the running executable (for files installed beside it). */
 const char *cm_exe_dir(void);
 

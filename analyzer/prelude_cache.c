@@ -1,0 +1,268 @@
+/* The CUDA prelude kept between runs. Parsing the CUDA headers and saving them
+ * as a PCH is most of a small run's time (about 1.4 s here), and the result
+ * depends only on the toolkit, the flags, libclang and hipport itself. So the PCH
+ * and what the prelude's tree told (the names the toolkit declares, the standard
+ * headers it includes) are kept in a cache folder under a key made of all of
+ * those, and a later run that finds them skips the parse.
+ *
+ * Safe under concurrent runs: each file is written under a private name and
+ * renamed into place (libclang saves a PCH that way itself), the PCH last, so an
+ * entry is whole once its PCH is there. Signals are held meanwhile, so an
+ * interrupted run leaves no private file behind.
+ * Bounded: at most MAX_ENTRIES, the least recently used go first, but never one
+ * used in the last hour (a run that is reading it would lose its PCH). */
+#define _GNU_SOURCE
+#include <dirent.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+#include <utime.h>
+
+#include "analyzer_p.h"
+
+enum { MAX_ENTRIES = 8, KEEP_RECENT_SECONDS = 3600 };
+
+typedef struct {
+  unsigned long long h;
+} Hash;
+
+static void hash_bytes(Hash *h, const void *data, size_t n) {
+  const unsigned char *p = data;
+  for (size_t i = 0; i < n; i++)
+    h->h = (h->h ^ p[i]) * 1099511628211ull;
+}
+
+static void hash_str(Hash *h, const char *s) { hash_bytes(h, s ? s : "", s ? strlen(s) + 1 : 1); }
+
+/* A file's identity as far as a rebuild or an upgrade changes it. */
+static void hash_stat(Hash *h, const char *path) {
+  struct stat st;
+  if (stat(path, &st) != 0)
+    return hash_str(h, "missing");
+  long long v[3] = {(long long)st.st_size, (long long)st.st_mtim.tv_sec, (long long)st.st_mtim.tv_nsec};
+  hash_bytes(h, v, sizeof v);
+}
+
+static void hash_folder(Hash *h, const char *dir) {
+  struct dirent **names;
+  int n = scandir(dir, &names, NULL, alphasort);
+  for (int i = 0; i < n; i++) {
+    char *p = cm_xasprintf("%s/%s", dir, names[i]->d_name);
+    hash_str(h, names[i]->d_name);
+    hash_stat(h, p);
+    free(p);
+    free(names[i]);
+  }
+  if (n >= 0)
+    free(names);
+}
+
+char *prelude_cache_key(const ParseEnv *env, const char *const *args, int nargs) {
+  Hash h = {1469598103934665603ull};
+  CXString v = clang_getClangVersion();
+  hash_str(&h, clang_getCString(v));
+  clang_disposeString(v);
+  hash_stat(&h, "/proc/self/exe"); /* hipport's own reading of the tree */
+  for (int i = 0; i < nargs; i++)
+    hash_str(&h, args[i]);
+  char *runtime = cm_xasprintf("%s/cuda_runtime.h", env->cuda_include);
+  hash_stat(&h, runtime);
+  hash_stat(&h, env->cuda_include);
+  free(runtime);
+  hash_folder(&h, env->compat_include);
+  return cm_xasprintf("prelude-%016llx", h.h);
+}
+
+static char *entry_path(const char *dir, const char *key, const char *ext) {
+  return cm_xasprintf("%s/%s.%s", dir, key, ext);
+}
+
+/* ---- what the prelude's tree told ----
+ * One line each: "N name" for a declared name, "S path\theader" for a file
+ * reached through a standard header. */
+
+typedef struct {
+  FILE *f;
+} Writer;
+
+static void write_name(void *ctx, const char *name) { fprintf(((Writer *)ctx)->f, "N %s\n", name); }
+
+static void write_std(void *ctx, const char *path, const char *header) {
+  fprintf(((Writer *)ctx)->f, "S %s\t%s\n", path, header);
+}
+
+static bool read_facts(ParseEnv *env, const char *path) {
+  char *text;
+  size_t len;
+  if (cm_read_file(path, &text, &len) != ST_OK)
+    return false; /* a miss, not an error */
+  env->cuda_names = nameset_new();
+  env->std_via_cuda = std_map_new();
+  for (char *line = text, *next; line < text + len; line = next) {
+    next = strchr(line, '\n');
+    if (!next)
+      break;
+    *next++ = '\0';
+    char *tab = line[0] == 'S' ? strchr(line, '\t') : NULL;
+    if (line[0] == 'N' && line[1] == ' ')
+      nameset_add(env->cuda_names, line + 2);
+    else if (tab && line[1] == ' ') {
+      *tab = '\0';
+      std_map_add(env->std_via_cuda, line + 2, tab + 1);
+    }
+  }
+  std_map_sort(env->std_via_cuda);
+  free(text);
+  return true;
+}
+
+/* The PCH still loads: a toolkit changed in place without a new mtime on the
+ * files the key reads would otherwise make every file fall back. */
+static bool pch_loads(const char *const *args, int nargs) {
+  CXIndex index = clang_createIndex(0, 0);
+  struct CXUnsavedFile empty = {.Filename = "hipport-check.cu", .Contents = "", .Length = 0};
+  CXTranslationUnit tu = NULL;
+  bool ok = clang_parseTranslationUnit2(index, empty.Filename, args, nargs, &empty, 1, CXTranslationUnit_Incomplete,
+                                        &tu) == CXError_Success && tu;
+  for (unsigned i = 0, n = ok ? clang_getNumDiagnostics(tu) : 0; i < n && ok; i++) {
+    CXDiagnostic d = clang_getDiagnostic(tu, i);
+    ok = clang_getDiagnosticSeverity(d) < CXDiagnostic_Error;
+    clang_disposeDiagnostic(d);
+  }
+  if (tu)
+    clang_disposeTranslationUnit(tu);
+  clang_disposeIndex(index);
+  return ok;
+}
+
+bool prelude_cache_load(ParseEnv *env, const char *dir, const char *key, const char *const *args, int nargs) {
+  char *pch = entry_path(dir, key, "pch"), *facts = entry_path(dir, key, "facts");
+  const char *with_pch[40];
+  memcpy(with_pch, args, (size_t)nargs * sizeof *args);
+  with_pch[nargs] = "-include-pch";
+  with_pch[nargs + 1] = pch;
+  bool hit = access(pch, R_OK) == 0 && pch_loads(with_pch, nargs + 2) && read_facts(env, facts);
+  free(facts);
+  if (!hit) {
+    free(pch);
+    return false;
+  }
+  utime(pch, NULL); /* used now: the last to be pruned */
+  env->pch = pch;
+  env->pch_cached = true;
+  return true;
+}
+
+/* A private name in the cache folder, to be renamed into place. */
+static char *private_name(const char *dir, const char *key) {
+  char *tmp = cm_xasprintf("%s/.%s.XXXXXX", dir, key);
+  int fd = mkstemp(tmp);
+  if (fd < 0) {
+    free(tmp);
+    return NULL;
+  }
+  close(fd);
+  return tmp;
+}
+
+static bool store_facts(const ParseEnv *env, const char *dir, const char *key) {
+  char *tmp = private_name(dir, key), *path = entry_path(dir, key, "facts");
+  FILE *f = tmp ? fopen(tmp, "w") : NULL;
+  bool ok = false;
+  if (f) {
+    Writer w = {f};
+    nameset_each(env->cuda_names, write_name, &w);
+    std_map_each(env->std_via_cuda, write_std, &w);
+    ok = fflush(f) == 0 && fsync(fileno(f)) == 0;
+    ok = fclose(f) == 0 && ok && rename(tmp, path) == 0;
+  }
+  if (tmp && !ok)
+    unlink(tmp);
+  free(tmp);
+  free(path);
+  return ok;
+}
+
+typedef struct {
+  char *path;
+  time_t used;
+} Entry;
+
+static int oldest_first(const void *a, const void *b) {
+  time_t x = ((const Entry *)a)->used, y = ((const Entry *)b)->used;
+  return x < y ? -1 : x > y;
+}
+
+static void remove_entry(const char *pch) {
+  size_t n = strlen(pch) - 3;
+  char *facts = cm_xasprintf("%.*sfacts", (int)n, pch);
+  unlink(pch);
+  unlink(facts);
+  free(facts);
+}
+
+static void prune(const char *dir) {
+  DIR *d = opendir(dir);
+  if (!d)
+    return;
+  VEC(Entry) entries = {0};
+  struct dirent *e;
+  while ((e = readdir(d))) {
+    size_t n = strlen(e->d_name);
+    struct stat st;
+    char *p = cm_xasprintf("%s/%s", dir, e->d_name);
+    if (strncmp(e->d_name, "prelude-", 8) == 0 && n > 4 && strcmp(e->d_name + n - 4, ".pch") == 0 &&
+        stat(p, &st) == 0)
+      vec_push(&entries, ((Entry){p, st.st_mtime}));
+    else
+      free(p);
+  }
+  closedir(d);
+  if (entries.len)
+    qsort(entries.items, entries.len, sizeof *entries.items, oldest_first);
+  time_t now = time(NULL);
+  for (size_t i = 0; i < entries.len; i++) {
+    if (entries.len - i > MAX_ENTRIES && now - entries.items[i].used > KEEP_RECENT_SECONDS)
+      remove_entry(entries.items[i].path);
+    free(entries.items[i].path);
+  }
+  vec_free(&entries);
+}
+
+/* mkdir -p, for ~/.cache/hipport on a machine that has no ~/.cache yet. */
+static bool make_folders(const char *dir) {
+  char *p = cm_xstrdup(dir);
+  bool ok = true;
+  for (char *s = p + 1; ok; s++) {
+    if (*s != '/' && *s)
+      continue;
+    char c = *s;
+    *s = '\0';
+    ok = mkdir(p, 0700) == 0 || errno == EEXIST;
+    if (!c)
+      break;
+    *s = c;
+  }
+  free(p);
+  return ok;
+}
+
+bool prelude_cache_store(ParseEnv *env, const char *dir, const char *key, CXTranslationUnit tu) {
+  char *pch = entry_path(dir, key, "pch");
+  cm_signals_hold();
+  bool ok = make_folders(dir) && store_facts(env, dir, key) &&
+            clang_saveTranslationUnit(tu, pch, clang_defaultSaveOptions(tu)) == CXSaveError_None;
+  cm_signals_release();
+  if (!ok) {
+    free(pch);
+    return false;
+  }
+  env->pch = pch;
+  env->pch_cached = true;
+  prune(dir);
+  return true;
+}
