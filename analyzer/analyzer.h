@@ -85,6 +85,7 @@ typedef struct {
   size_t nextra;
   const char *cache_dir;        /* where the CUDA prelude's PCH is kept between runs; NULL: not kept */
   int jobs;
+  bool lexical;                /* tokens only, no parse: a first look at a huge tree */
   bool progress;               /* a progress line on stderr */
 } ScanOptions;
 
@@ -95,6 +96,7 @@ typedef struct {
 typedef struct {
   char *root;                  /* the scan root paths are relative to */
   size_t files_scanned;        /* every file walked */
+  bool lexical;                /* every file read by tokens only, as asked */
   VEC(SourceFile *) files;     /* the CUDA files, sorted by rel path */
   VEC(FileKey) read;           /* every file the scan read, CUDA or not */
 } Facts;

@@ -63,6 +63,7 @@ typedef struct {
   Strings include_dirs;
   char *pch;                   /* the CUDA prelude, precompiled; NULL if it failed */
   bool pch_cached;             /* pch is the cache's, kept after the run */
+  bool lexical;                /* no parse at all: tokens only */
   int pch_slot;                /* its entry in the table of what a signal removes */
   NameSet *cuda_names;         /* every name the CUDA headers declare */
   NameSet *project_files;      /* each walked file's path and its tails (a/b.h, b.h) */

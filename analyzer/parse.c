@@ -184,6 +184,11 @@ Status parse_env_init(ParseEnv *env, const ScanOptions *opt, const RuleDb *db, S
     env->cccl_include = cccl;  /* nvcc adds it; CUDA 13's cooperative groups need it */
   else
     free(cccl);
+  env->lexical = opt->lexical;
+  if (env->lexical) { /* no prelude: the rules alone say what is CUDA */
+    env->cuda_names = nameset_new();
+    return ST_OK;
+  }
   Status st = parse_prelude(env, opt->cache_dir);
   handlers_on_signal_stack(); /* libclang's index, made for the prelude, has installed them */
   if (st)
@@ -378,9 +383,12 @@ static enum CXErrorCode parse_with_found_includes(ParseEnv *env, CXIndex index, 
 
 void parse_file(ParseEnv *env, CXIndex index, const Candidate *c, SourceFile *f) {
   CXTranslationUnit tu = NULL;
-  enum CXErrorCode err = parse_with_found_includes(env, index, c, f, &tu);
+  enum CXErrorCode err = env->lexical ? CXError_Success : parse_with_found_includes(env, index, c, f, &tu);
   char *why = NULL;
-  if (err == CXError_Crashed) {
+  if (env->lexical) {
+    tu = lexical_tu(index, c->path);
+    f->parser = PARSER_LEXICAL;
+  } else if (err == CXError_Crashed) {
     why = cm_xstrdup("libclang crashed parsing this file (code nested deeper than its stack?)");
     tu = lexical_tu(index, c->path);
   } else if (err != CXError_Success || !tu) {
@@ -389,10 +397,11 @@ void parse_file(ParseEnv *env, CXIndex index, const Candidate *c, SourceFile *f)
   } else {
     why = parse_error(tu, NULL, &f->fallback_offset);
   }
-  f->parser = why ? PARSER_LEXICAL : PARSER_LIBCLANG;
+  if (!env->lexical)
+    f->parser = why ? PARSER_LEXICAL : PARSER_LIBCLANG;
   f->fallback_reason = why;
   if (tu) {
-    collect_facts(env, tu, !why, f);
+    collect_facts(env, tu, !why && !env->lexical, f);
     clang_disposeTranslationUnit(tu);
   }
 }

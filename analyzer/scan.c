@@ -224,7 +224,9 @@ Status an_scan(const char *const *paths, size_t npaths, const ScanOptions *opt, 
       w.parsed_alone[i] = w.out[i] && w.out[i]->parser == PARSER_LIBCLANG;
     w.read = read_in_context;
     w.progress = false;
-    run_workers(&w, opt->jobs);
+    if (!opt->lexical)
+      run_workers(&w, opt->jobs);
+    out->lexical = opt->lexical;
     free(w.parsed_alone);
     for (size_t i = 0; i < cands.len; i++)
       if (w.out[i])

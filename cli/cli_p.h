@@ -36,6 +36,7 @@ typedef struct {
   const char *db_path, *rocm, *rocm_path, *compile_db, *cuda_path;
   const char *cache_dir;     /* --cache-dir; NULL: the user's cache folder */
   bool no_cache;             /* --no-cache */
+  bool lexical;              /* --lexical */
   int jobs;
   VEC(const char *) paths;
   VEC(const char *) extra;   /* -I, -D, -include, --extra-arg: for every file's parse */

@@ -118,6 +118,8 @@ const Command cmd_scan = {
              "  --cache-dir DIR     keep the parsed CUDA headers there between runs\n"
              "                      (default: $XDG_CACHE_HOME/hipport, else ~/.cache/hipport)\n"
              "  --no-cache          parse them afresh and keep nothing\n"
+             "  --lexical           read by tokens only, no parse (a first look at a huge tree:\n"
+             "                      the rules and the hazards that need no tree; said in the report)\n"
              "  --rocm VER|newest   target ROCm release (default: the HIP installed here, else the\n"
              "                      newest the rules know)\n"
              "  --rocm-path DIR     where to look for the installed HIP first (then $ROCM_PATH,\n"

@@ -145,6 +145,8 @@ const Command cmd_translate = {
              "  --cache-dir DIR     keep the parsed CUDA headers there between runs\n"
              "                      (default: $XDG_CACHE_HOME/hipport, else ~/.cache/hipport)\n"
              "  --no-cache          parse them afresh and keep nothing\n"
+             "  --lexical           read by tokens only, no parse (a first look at a huge tree:\n"
+             "                      the rules and the hazards that need no tree; said in the report)\n"
              "  -j N                parse N files at once (default 2)\n"
              "  --rules-db FILE     the rule database (default: beside the binary)\n",
     .run = run_translate,

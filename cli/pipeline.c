@@ -68,6 +68,8 @@ bool pipeline_option(int argc, char **argv, int *i, PipelineArgs *a, Status *st)
     return true;
   if (opt_flag(argv, *i, "--no-cache"))
     return a->no_cache = true;
+  if (opt_flag(argv, *i, "--lexical"))
+    return a->lexical = true;
   if (opt_value(argc, argv, i, "-j", &jobs, st) || opt_value(argc, argv, i, "--jobs", &jobs, st) ||
       (strncmp(argv[*i], "-j", 2) == 0 && argv[*i][2] && (jobs = argv[*i] + 2))) { /* make's -j4 */
     if (!*st && jobs)
@@ -117,7 +119,7 @@ Status pipeline_scan(const PipelineArgs *a, const PlanOptions *extra, Pipeline *
   Status st;
   char *cache = a->no_cache ? NULL : a->cache_dir ? cm_xstrdup(a->cache_dir) : cm_user_cache_dir();
   ScanOptions sopt = {.cuda_path = a->cuda_path, .compile_db = a->compile_db, .compat_include = compat_include(),
-                      .cache_dir = cache,
+                      .cache_dir = cache, .lexical = a->lexical,
                       .extra_args = a->extra.items, .nextra = a->extra.len,
                       .jobs = a->jobs ? a->jobs : 2, .progress = isatty(STDERR_FILENO)};
   st = an_scan(a->paths.items, a->paths.len, &sopt, p->db, &p->facts);

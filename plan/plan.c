@@ -218,9 +218,9 @@ static void plan_file(FilePlan *fp, const RuleDb *db, const Hazards *hz, const P
   if (src->not_utf8)
     add_finding(fp, D_NOT_UTF8, src->not_utf8_at, src->rel,
                 cm_xstrdup("bytes that are not UTF-8 (Latin-1?): read and translated as they are, kept byte for byte"));
-  if (src->parser == PARSER_LEXICAL)
+  if (src->parser == PARSER_LEXICAL && src->fallback_reason) /* a fallback, not the lexical mode asked for */
     add_finding(fp, D_PARSE_FALLBACK, src->fallback_offset, src->rel,
-                cm_xasprintf("scanned lexically: %s", src->fallback_reason ? src->fallback_reason : "no parse"));
+                cm_xasprintf("scanned lexically: %s", src->fallback_reason));
   for (size_t i = 0; i < src->facts.len; i++) {
     const Fact *f = &src->facts.items[i];
     if (f->kind == FK_IDENT)
