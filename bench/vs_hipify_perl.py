@@ -16,6 +16,7 @@ is shown as missing-lib: it says nothing about the translation. hipify-perl is
 not part of hipport; give the path of a copy you obtained yourself."""
 import argparse
 import concurrent.futures
+import json
 import os
 import re
 import shutil
@@ -101,9 +102,19 @@ def run(cmd, env=None, timeout=None):
 
 
 def translate_hipport(args, src, out):
-    """One hipport run over the whole folder; an error line, or None."""
-    r = run([args.hipport, "translate", src, "-o", out, "--rocm", args.rocm])
+    """One hipport run over the whole folder; an error line, or None. Its JSON
+    report goes beside the port, for the files it had to read lexically."""
+    r = run([args.hipport, "translate", src, "-o", out, "--rocm", args.rocm, "--report", out + ".report.json"])
     return None if r.returncode == 0 else first_line(r.stderr or r.stdout, f"hipport exit {r.returncode}")
+
+
+def lexical_files(report):
+    """The files hipport fell back to reading by tokens (HP3001), from its report."""
+    try:
+        with open(report) as f:
+            return sorted({x["file"] for x in json.load(f)["findings"] if x["code"] == "HP3001"})
+    except (OSError, ValueError, KeyError):
+        return None
 
 
 def translate_hipify(args, src, out):
@@ -201,7 +212,7 @@ def guarded(fn, *a):
 
 def translate_all(args, scratch):
     """Phase 1, one at a time so the timings are not disturbed by compiles:
-    {project: {tool: (port folder, seconds, translate error)}}."""
+    {project: {tool: (port folder, seconds, translate error), "lexical": [file...]}}."""
     ports = {}
     for n, src in enumerate(args.projects):
         ports[src] = {}
@@ -209,6 +220,7 @@ def translate_all(args, scratch):
             out = os.path.join(scratch, f"{n}-{tool}")
             err, secs = timed(guarded, fn, args, os.path.abspath(src), out)
             ports[src][tool] = (out, secs, err)
+        ports[src]["lexical"] = lexical_files(os.path.join(scratch, f"{n}-hipport.report.json"))
     return ports
 
 
@@ -217,7 +229,7 @@ def compile_all(args, ports, scratch):
     verdicts = {}
     with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, args.jobs)) as pool:
         pending = {(p, t): (None if err else compile_port(pool, args, out, scratch), err)
-                   for p, tools in ports.items() for t, (out, _, err) in tools.items()}
+                   for p, tools in ports.items() for t, _ in TOOLS for out, _, err in [tools[t]]}
         for (p, t), (futures, err) in pending.items():
             outcome = ("no", f"translation failed: {err}") if err else judge([f.result() for f in futures])
             verdicts.setdefault(p, {})[t] = outcome
@@ -233,11 +245,13 @@ def cell(status, line, width=70):
 
 
 def table_rows(args, ports, verdicts):
-    rows = [("project", "files", "hipport compiles", "hipify-perl compiles", "hipport s", "hipify-perl s")]
+    rows = [("project", "files", "lexical", "hipport compiles", "hipify-perl compiles", "hipport s", "hipify-perl s")]
     for src in args.projects:
         files = sum(1 for f in project_files(src) if is_code(f))
         name = os.path.basename(os.path.normpath(src))
-        rows.append((name, str(files), cell(*verdicts[src]["hipport"]), cell(*verdicts[src]["hipify-perl"]),
+        lexical = ports[src]["lexical"]
+        rows.append((name, str(files), "?" if lexical is None else str(len(lexical)),
+                     cell(*verdicts[src]["hipport"]), cell(*verdicts[src]["hipify-perl"]),
                      f"{ports[src]['hipport'][1]:.3f}", f"{ports[src]['hipify-perl'][1]:.3f}"))
     return rows
 
@@ -245,7 +259,7 @@ def table_rows(args, ports, verdicts):
 def print_table(rows):
     widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
     for n, r in enumerate(rows):
-        print("  ".join(c.ljust(w) if i < 4 else c.rjust(w) for i, (c, w) in enumerate(zip(r, widths))).rstrip())
+        print("  ".join(c.ljust(w) if i < 5 else c.rjust(w) for i, (c, w) in enumerate(zip(r, widths))).rstrip())
         if n == 0:
             print("  ".join("-" * w for w in widths))
 
@@ -269,7 +283,8 @@ def summary(args, ports, verdicts):
         secs = sum(ports[p][tool][1] for p in args.projects)
         parts.append(f"{tool} {ok}/{total} compiled ({lib} missing-lib, {ok}/{total - lib} judged), "
                      f"{secs:.2f} s translating")
-    return "total: " + "; ".join(parts)
+    whole = sum(ports[p]["lexical"] == [] for p in args.projects)
+    return f"total: {whole}/{total} scanned with no lexical fallback; " + "; ".join(parts)
 
 
 def main(argv):
