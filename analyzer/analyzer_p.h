@@ -64,6 +64,9 @@ typedef struct {
   char *pch;                   /* the CUDA prelude, precompiled; NULL if it failed */
   bool pch_cached;             /* pch is the cache's, kept after the run */
   bool lexical;                /* no parse at all: tokens only */
+  const char *cache_dir;       /* where PCHs are kept between runs; NULL: nowhere */
+  char *prelude_key;           /* the cached prelude's key, which every cache key starts from */
+  struct IncludeSets *sets;    /* include_sets.c; NULL without a cache */
   int pch_slot;                /* its entry in the table of what a signal removes */
   NameSet *cuda_names;         /* every name the CUDA headers declare */
   NameSet *project_files;      /* each walked file's path and its tails (a/b.h, b.h) */
@@ -94,8 +97,28 @@ bool is_same_name_library_path(const ParseEnv *env, const char *path);
  * in a cache folder. The key covers libclang, hipport, the flags and the toolkit;
  * a load fills env's pch, cuda_names and std_via_cuda, a store keeps them. */
 char *prelude_cache_key(const ParseEnv *env, const char *const *args, int nargs);
+char *cache_hash(const char *seed, const char *data, size_t len);
+char *cache_entry_path(const char *dir, const char *key, const char *ext);
+void cache_touch(const char *path);
+/* Drops the least recently used entries past the cache's bounds. */
+void cache_prune(const char *dir);
 bool prelude_cache_load(ParseEnv *env, const char *dir, const char *key, const char *const *args, int nargs);
 bool prelude_cache_store(ParseEnv *env, const char *dir, const char *key, CXTranslationUnit tu);
+
+/* The flags every parse gets, before a file's own, with that PCH (or none);
+ * the number written. */
+int base_args(const ParseEnv *env, const char **args, const char *pch);
+
+/* include_sets.c: PCHs of the #include blocks files open with (see there).
+ * Every file's block is counted before any is parsed; then include_set_pch
+ * gives the PCH a file is to be parsed with, or NULL for the prelude's. */
+typedef struct IncludeSets IncludeSets;
+IncludeSets *include_sets_new(void);
+void include_sets_free(IncludeSets *s);
+void include_sets_count(ParseEnv *env, const Candidate *c, const char *text, size_t len);
+const char *include_set_pch(ParseEnv *env, const Candidate *c, const SourceFile *f);
+/* A file parsed well without the PCH and not with it: the PCH is stale. */
+void include_set_failed(ParseEnv *env, const char *pch);
 
 /* Parses one file and fills its facts (facts.c does the reading). */
 void parse_file(ParseEnv *env, CXIndex index, const Candidate *c, SourceFile *f);

@@ -24,8 +24,7 @@ static const char *find_cuda(const ScanOptions *opt) {
   return "/usr/local/cuda";
 }
 
-/* The flags every file gets, before its own; *n counts what was written. */
-static int base_args(const ParseEnv *env, const char **args, bool with_pch) {
+int base_args(const ParseEnv *env, const char **args, const char *pch) {
   int n = 0;
   args[n++] = "-x";
   args[n++] = "cuda";
@@ -42,9 +41,9 @@ static int base_args(const ParseEnv *env, const char **args, bool with_pch) {
     args[n++] = "-isystem";
     args[n++] = env->cccl_include;
   }
-  if (with_pch && env->pch) {
+  if (pch) {
     args[n++] = "-include-pch";
-    args[n++] = env->pch;
+    args[n++] = pch;
   }
   return n;
 }
@@ -96,10 +95,10 @@ static void save_private_pch(ParseEnv *env, CXTranslationUnit tu) {
  * or finds all three in the cache from an earlier run. */
 static Status parse_prelude(ParseEnv *env, const char *cache_dir) {
   const char *args[32];
-  int n = base_args(env, args, false);
+  int n = base_args(env, args, NULL);
   char *key = cache_dir ? prelude_cache_key(env, args, n) : NULL;
   if (key && prelude_cache_load(env, cache_dir, key, args, n)) {
-    free(key);
+    env->prelude_key = key;
     return ST_OK;
   }
   CXIndex index = clang_createIndex(0, 0);
@@ -119,7 +118,10 @@ static Status parse_prelude(ParseEnv *env, const char *cache_dir) {
     if (!key || !prelude_cache_store(env, cache_dir, key, tu))
       save_private_pch(env, tu); /* no cache, or one that cannot be written: the run goes on */
   }
-  free(key);
+  if (env->pch_cached)
+    env->prelude_key = key;
+  else
+    free(key);
   if (tu)
     clang_disposeTranslationUnit(tu);
   clang_disposeIndex(index);
@@ -190,6 +192,10 @@ Status parse_env_init(ParseEnv *env, const ScanOptions *opt, const RuleDb *db, S
     return ST_OK;
   }
   Status st = parse_prelude(env, opt->cache_dir);
+  if (!st && env->pch_cached) { /* include blocks are kept beside the prelude, or not at all */
+    env->cache_dir = opt->cache_dir;
+    env->sets = include_sets_new();
+  }
   handlers_on_signal_stack(); /* libclang's index, made for the prelude, has installed them */
   if (st)
     parse_env_free(env);
@@ -197,6 +203,10 @@ Status parse_env_init(ParseEnv *env, const ScanOptions *opt, const RuleDb *db, S
 }
 
 void parse_env_free(ParseEnv *env) {
+  if (env->sets)
+    cache_prune(env->cache_dir);
+  include_sets_free(env->sets);
+  free(env->prelude_key);
   if (env->pch && env->pch_cached) {
     free(env->pch);
   } else if (env->pch) {
@@ -286,9 +296,10 @@ typedef VEC(const char *) Args;
 /* Flags for one file: the defaults, its folder and the tree's header folders,
  * the user's (-I, -D, -include, --extra-arg), what its compile command says,
  * then the folders found for its includes elsewhere in the repository. */
-static void file_args(const ParseEnv *env, const Candidate *c, const SourceFile *f, Args *args, char **owned) {
+static void file_args(const ParseEnv *env, const Candidate *c, const SourceFile *f, const char *pch, Args *args,
+                      char **owned) {
   const char *base[32];
-  int n = base_args(env, base, true);
+  int n = base_args(env, base, pch);
   for (int i = 0; i < n; i++)
     vec_push(args, base[i]);
   char *dir = cm_xstrdup(c->path);
@@ -364,11 +375,11 @@ static CXTranslationUnit lexical_tu(CXIndex index, const char *path) {
 enum { MAX_FOUND_INCLUDES = 8 };
 
 static enum CXErrorCode parse_with_found_includes(ParseEnv *env, CXIndex index, const Candidate *c, SourceFile *f,
-                                                  CXTranslationUnit *tu) {
+                                                  const char *pch, CXTranslationUnit *tu) {
   for (;;) {
     Args args = {0};
     char *owned;
-    file_args(env, c, f, &args, &owned);
+    file_args(env, c, f, pch, &args, &owned);
     enum CXErrorCode err =
         clang_parseTranslationUnit2(index, c->path, args.items, (int)args.len, NULL, 0, parse_flags, tu);
     vec_free(&args);
@@ -381,24 +392,45 @@ static enum CXErrorCode parse_with_found_includes(ParseEnv *env, CXIndex index, 
   }
 }
 
-void parse_file(ParseEnv *env, CXIndex index, const Candidate *c, SourceFile *f) {
+/* The file's tree with that PCH, and in *why what makes it untrustworthy (NULL:
+ * nothing); a tree of tokens alone when libclang gave none. */
+static CXTranslationUnit parse_tree(ParseEnv *env, CXIndex index, const Candidate *c, SourceFile *f, const char *pch,
+                                    char **why) {
   CXTranslationUnit tu = NULL;
-  enum CXErrorCode err = env->lexical ? CXError_Success : parse_with_found_includes(env, index, c, f, &tu);
+  enum CXErrorCode err = parse_with_found_includes(env, index, c, f, pch, &tu);
+  f->fallback_offset = 0;
+  if (err == CXError_Success && tu) {
+    *why = parse_error(tu, NULL, &f->fallback_offset);
+    return tu;
+  }
+  if (err == CXError_Crashed)
+    *why = cm_xstrdup("libclang crashed parsing this file (code nested deeper than its stack?)");
+  else
+    *why = cm_xasprintf("libclang could not parse the file (error %d): check its flags", (int)err);
+  return lexical_tu(index, c->path);
+}
+
+void parse_file(ParseEnv *env, CXIndex index, const Candidate *c, SourceFile *f) {
+  CXTranslationUnit tu;
   char *why = NULL;
   if (env->lexical) {
     tu = lexical_tu(index, c->path);
     f->parser = PARSER_LEXICAL;
-  } else if (err == CXError_Crashed) {
-    why = cm_xstrdup("libclang crashed parsing this file (code nested deeper than its stack?)");
-    tu = lexical_tu(index, c->path);
-  } else if (err != CXError_Success || !tu) {
-    why = cm_xasprintf("libclang could not parse the file (error %d): check its flags", (int)err);
-    tu = lexical_tu(index, c->path);
   } else {
-    why = parse_error(tu, NULL, &f->fallback_offset);
-  }
-  if (!env->lexical)
+    const char *block = include_set_pch(env, c, f);
+    tu = parse_tree(env, index, c, f, block ? block : env->pch, &why);
+    if (block && why) { /* was it the block's PCH? only a parse without it tells */
+      char *first = why;
+      if (tu)
+        clang_disposeTranslationUnit(tu);
+      why = NULL;
+      tu = parse_tree(env, index, c, f, env->pch, &why);
+      if (!why)
+        include_set_failed(env, block);
+      free(first);
+    }
     f->parser = why ? PARSER_LEXICAL : PARSER_LIBCLANG;
+  }
   f->fallback_reason = why;
   if (tu) {
     collect_facts(env, tu, !why && !env->lexical, f);
@@ -413,7 +445,7 @@ void parse_file(ParseEnv *env, CXIndex index, const Candidate *c, SourceFile *f)
 bool parse_in_context(ParseEnv *env, CXIndex index, const Candidate *includer, SourceFile *inc_file,
                       SourceFile *header) {
   CXTranslationUnit tu = NULL;
-  if (parse_with_found_includes(env, index, includer, inc_file, &tu) != CXError_Success || !tu)
+  if (parse_with_found_includes(env, index, includer, inc_file, env->pch, &tu) != CXError_Success || !tu)
     return false;
   CXFile file = clang_getFile(tu, header->path);
   unsigned offset = 0;

@@ -9,8 +9,9 @@
  * renamed into place (libclang saves a PCH that way itself), the PCH last, so an
  * entry is whole once its PCH is there. Signals are held meanwhile, so an
  * interrupted run leaves no private file behind.
- * Bounded: at most MAX_ENTRIES, the least recently used go first, but never one
- * used in the last hour (a run that is reading it would lose its PCH). */
+ * Bounded (this prelude and include_sets.c's PCHs together): at most
+ * MAX_ENTRIES and MAX_BYTES, the least recently used go first, but never one used
+ * in the last hour (a run that is reading it would lose its PCH). */
 #define _GNU_SOURCE
 #include <dirent.h>
 #include <errno.h>
@@ -24,7 +25,8 @@
 
 #include "analyzer_p.h"
 
-enum { MAX_ENTRIES = 8, KEEP_RECENT_SECONDS = 3600 };
+enum { MAX_ENTRIES = 64, KEEP_RECENT_SECONDS = 3600 };
+static const long long MAX_BYTES = 2LL << 30; /* a PCH of Thrust is about 40 MB */
 
 typedef struct {
   unsigned long long h;
@@ -77,7 +79,16 @@ char *prelude_cache_key(const ParseEnv *env, const char *const *args, int nargs)
   return cm_xasprintf("prelude-%016llx", h.h);
 }
 
-static char *entry_path(const char *dir, const char *key, const char *ext) {
+char *cache_hash(const char *seed, const char *data, size_t len) {
+  Hash h = {1469598103934665603ull};
+  hash_str(&h, seed);
+  hash_bytes(&h, data, len);
+  return cm_xasprintf("%016llx", h.h);
+}
+
+void cache_touch(const char *path) { utime(path, NULL); }
+
+char *cache_entry_path(const char *dir, const char *key, const char *ext) {
   return cm_xasprintf("%s/%s.%s", dir, key, ext);
 }
 
@@ -140,7 +151,7 @@ static bool pch_loads(const char *const *args, int nargs) {
 }
 
 bool prelude_cache_load(ParseEnv *env, const char *dir, const char *key, const char *const *args, int nargs) {
-  char *pch = entry_path(dir, key, "pch"), *facts = entry_path(dir, key, "facts");
+  char *pch = cache_entry_path(dir, key, "pch"), *facts = cache_entry_path(dir, key, "facts");
   const char *with_pch[40];
   memcpy(with_pch, args, (size_t)nargs * sizeof *args);
   with_pch[nargs] = "-include-pch";
@@ -151,7 +162,7 @@ bool prelude_cache_load(ParseEnv *env, const char *dir, const char *key, const c
     free(pch);
     return false;
   }
-  utime(pch, NULL); /* used now: the last to be pruned */
+  cache_touch(pch); /* used now: the last to be pruned */
   env->pch = pch;
   env->pch_cached = true;
   return true;
@@ -170,7 +181,7 @@ static char *private_name(const char *dir, const char *key) {
 }
 
 static bool store_facts(const ParseEnv *env, const char *dir, const char *key) {
-  char *tmp = private_name(dir, key), *path = entry_path(dir, key, "facts");
+  char *tmp = private_name(dir, key), *path = cache_entry_path(dir, key, "facts");
   FILE *f = tmp ? fopen(tmp, "w") : NULL;
   bool ok = false;
   if (f) {
@@ -190,43 +201,50 @@ static bool store_facts(const ParseEnv *env, const char *dir, const char *key) {
 typedef struct {
   char *path;
   time_t used;
+  long long bytes;
 } Entry;
 
-static int oldest_first(const void *a, const void *b) {
+static int newest_first(const void *a, const void *b) {
   time_t x = ((const Entry *)a)->used, y = ((const Entry *)b)->used;
-  return x < y ? -1 : x > y;
+  return x > y ? -1 : x < y;
 }
 
 static void remove_entry(const char *pch) {
   size_t n = strlen(pch) - 3;
   char *facts = cm_xasprintf("%.*sfacts", (int)n, pch);
   unlink(pch);
-  unlink(facts);
+  unlink(facts); /* include sets have none */
   free(facts);
 }
 
-static void prune(const char *dir) {
+static bool is_entry(const char *name) {
+  size_t n = strlen(name);
+  return (strncmp(name, "prelude-", 8) == 0 || strncmp(name, "set-", 4) == 0) && n > 4 &&
+         strcmp(name + n - 4, ".pch") == 0;
+}
+
+void cache_prune(const char *dir) {
   DIR *d = opendir(dir);
   if (!d)
     return;
   VEC(Entry) entries = {0};
   struct dirent *e;
   while ((e = readdir(d))) {
-    size_t n = strlen(e->d_name);
     struct stat st;
     char *p = cm_xasprintf("%s/%s", dir, e->d_name);
-    if (strncmp(e->d_name, "prelude-", 8) == 0 && n > 4 && strcmp(e->d_name + n - 4, ".pch") == 0 &&
-        stat(p, &st) == 0)
-      vec_push(&entries, ((Entry){p, st.st_mtime}));
+    if (is_entry(e->d_name) && stat(p, &st) == 0)
+      vec_push(&entries, ((Entry){p, st.st_mtime, (long long)st.st_size}));
     else
       free(p);
   }
   closedir(d);
   if (entries.len)
-    qsort(entries.items, entries.len, sizeof *entries.items, oldest_first);
+    qsort(entries.items, entries.len, sizeof *entries.items, newest_first);
   time_t now = time(NULL);
+  long long kept = 0;
   for (size_t i = 0; i < entries.len; i++) {
-    if (entries.len - i > MAX_ENTRIES && now - entries.items[i].used > KEEP_RECENT_SECONDS)
+    kept += entries.items[i].bytes;
+    if ((i >= MAX_ENTRIES || kept > MAX_BYTES) && now - entries.items[i].used > KEEP_RECENT_SECONDS)
       remove_entry(entries.items[i].path);
     free(entries.items[i].path);
   }
@@ -252,7 +270,7 @@ static bool make_folders(const char *dir) {
 }
 
 bool prelude_cache_store(ParseEnv *env, const char *dir, const char *key, CXTranslationUnit tu) {
-  char *pch = entry_path(dir, key, "pch");
+  char *pch = cache_entry_path(dir, key, "pch");
   cm_signals_hold();
   bool ok = make_folders(dir) && store_facts(env, dir, key) &&
             clang_saveTranslationUnit(tu, pch, clang_defaultSaveOptions(tu)) == CXSaveError_None;
@@ -263,6 +281,6 @@ bool prelude_cache_store(ParseEnv *env, const char *dir, const char *key, CXTran
   }
   env->pch = pch;
   env->pch_cached = true;
-  prune(dir);
+  cache_prune(dir);
   return true;
 }

@@ -195,6 +195,20 @@ bool an_was_read(const Facts *f, const char *path) {
   return false;
 }
 
+/* Which files open with the same #include block, before any is parsed. */
+static void count_include_sets(ParseEnv *env, const Candidates *cands) {
+  for (size_t i = 0; env->sets && i < cands->len; i++) {
+    const Candidate *c = &cands->items[i];
+    char *text;
+    size_t len;
+    if (c->skip || cm_read_file(c->path, &text, &len) != ST_OK)
+      continue;
+    if (looks_like_cuda(c->path, text, len, env->db))
+      include_sets_count(env, c, text, len);
+    free(text);
+  }
+}
+
 static NameSet *project_files(const Candidates *cands) {
   NameSet *s = nameset_new();
   for (size_t i = 0; i < cands->len; i++)
@@ -215,6 +229,7 @@ Status an_scan(const char *const *paths, size_t npaths, const ScanOptions *opt, 
     st = parse_env_init(&env, opt, db, include_dirs, out->root);
   if (!st) {
     env.project_files = project_files(&cands);
+    count_include_sets(&env, &cands);
     keep_read_keys(&cands, out);
     Work w = {.env = &env, .cands = &cands, .out = cm_xcalloc(cands.len + 1, sizeof *w.out), .progress = opt->progress,
               .read = read_one};

@@ -1,0 +1,4 @@
+#include <vector>
+#include <local.h>
+#include <algorithm>
+void host(int *x) { cudaMemset(x, 0, LOCAL_VALUE); }
