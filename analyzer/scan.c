@@ -229,7 +229,7 @@ Status an_scan(const char *const *paths, size_t npaths, const ScanOptions *opt, 
     for (size_t i = 0; i < cands.len; i++)
       if (w.out[i])
         vec_push(&out->files, w.out[i]);
-    qsort(out->files.items, out->files.len, sizeof *out->files.items, by_rel);
+    vec_sort(&out->files, by_rel);
     free(w.out);
     parse_env_free(&env);
   }
@@ -237,6 +237,8 @@ Status an_scan(const char *const *paths, size_t npaths, const ScanOptions *opt, 
   for (size_t i = 0; i < include_dirs.len; i++)
     free(include_dirs.items[i]);
   vec_free(&include_dirs);
+  if (st)
+    an_facts_free(out);
   return st;
 }
 
@@ -273,4 +275,5 @@ void an_facts_free(Facts *facts) {
   vec_free(&facts->files);
   vec_free(&facts->read);
   free(facts->root);
+  facts->root = NULL;
 }

@@ -124,7 +124,7 @@ static void on_inclusion(CXFile file, CXSourceLocation *stack, unsigned n, CXCli
 void std_map_read(StdMap *m, CXTranslationUnit tu, const ParseEnv *env) {
   Reading r = {m, env, tu};
   clang_getInclusions(tu, on_inclusion, &r);
-  qsort(m->items.items, m->items.len, sizeof *m->items.items, by_path);
+  vec_sort(&m->items, by_path);
 }
 
 const char *std_map_header(const StdMap *m, const char *path) {

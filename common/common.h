@@ -45,6 +45,12 @@ void buf_free(Buf *b);
     }                                                                      \
     (v)->items[(v)->len++] = (x);                                          \
   } while (0)
+/* qsort must not be handed NULL even for no items (C17 7.1.4), and an empty VEC holds NULL. */
+#define vec_sort(v, cmp)                                          \
+  do {                                                            \
+    if ((v)->len > 1)                                             \
+      qsort((v)->items, (v)->len, sizeof *(v)->items, cmp);       \
+  } while (0)
 #define vec_free(v) (free((v)->items), (v)->items = NULL, (v)->len = (v)->cap = 0)
 
 void *cm_xmalloc(size_t n);

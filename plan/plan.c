@@ -193,7 +193,7 @@ static int by_edit_offset(const void *a, const void *b) {
 /* Edits in order; an edit overlapping an earlier one would corrupt the text, so
  * it is dropped (a broken invariant in debug builds). */
 static void order_edits(FilePlan *fp) {
-  qsort(fp->edits.items, fp->edits.len, sizeof *fp->edits.items, by_edit_offset);
+  vec_sort(&fp->edits, by_edit_offset);
   size_t kept = 0;
   unsigned end = 0;
   for (size_t i = 0; i < fp->edits.len; i++) {
@@ -342,7 +342,7 @@ Status pl_build(const Facts *facts, const RuleDb *db, const PlanOptions *opt, Pl
   out->unmapped_uses = out->uses - out->mapped_uses;
   hazards_free(hz);
   estimate(out);
-  qsort(out->top.items, out->top.len, sizeof *out->top.items, by_effort);
+  vec_sort(&out->top, by_effort);
   compatibility(out, db);
   return ST_OK;
 }
