@@ -42,6 +42,8 @@ void repo_index_free(RepoIndex *ix);
 
 /* compdb.c: the files of a compile_commands.json, each with its own flags. */
 Status read_compile_db(const char *dir, const char *root, Candidates *out);
+/* scan.c */
+void free_candidates(Candidates *cands);
 
 /* A set of names (the names the CUDA headers declare). */
 typedef struct NameSet NameSet;
@@ -87,6 +89,9 @@ void parse_env_free(ParseEnv *env);
 bool is_cuda_header_path(const ParseEnv *env, const char *path);
 bool is_same_name_library_path(const ParseEnv *env, const char *path);
 
+/* When the real parse gives nothing at all, a TU is still needed for clang's
+ * tokens: parse with no include paths, errors ignored. */
+CXTranslationUnit lexical_tu(CXIndex index, const char *path);
 /* Parses one file and fills its facts (facts.c does the reading). */
 void parse_file(ParseEnv *env, CXIndex index, const Candidate *c, SourceFile *f);
 

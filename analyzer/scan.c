@@ -121,7 +121,7 @@ static int by_rel(const void *a, const void *b) {
   return strcmp((*(SourceFile *const *)a)->rel, (*(SourceFile *const *)b)->rel);
 }
 
-static void free_candidates(Candidates *cands) {
+void free_candidates(Candidates *cands) {
   for (size_t i = 0; i < cands->len; i++) {
     Candidate *c = &cands->items[i];
     for (int a = 0; a < c->nargs; a++)
