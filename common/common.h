@@ -17,7 +17,8 @@ typedef enum {
   ST_FINDINGS = 1,   /* findings of a --fail-on category were found */
   ST_USAGE = 2,      /* unknown command or option, bad option value */
   ST_INPUT = 3,      /* missing/unreadable input, bad compile database */
-  ST_ENV = 4,        /* the environment: rule database, toolchain, disk */
+  ST_ENV = 4,        /* the environment: a missing rule database, toolchain, disk */
+  ST_RULES = 5,      /* a rule database that is damaged or not one: rebuild or reinstall */
 } Status;
 
 /* Records a one-line message for the status being returned; cm_error() reads it. */
