@@ -1,10 +1,16 @@
 # The two commands of the README, and the steps they are made of.
 #   make run    set up, build, and scan the bundled corpus
-#   make check  set up, build, and run every test
+#   make check  set up, build, and run every test; then the unit and command-line
+#               tests again under AddressSanitizer and UndefinedBehaviorSanitizer,
+#               and the fuzz targets for 10 s each (docs/hardening.md)
 BUILD ?= build
 JOBS ?= $(shell nproc)
+# The sanitizer build, with clang-16 when there is one (it builds the fuzz
+# targets too; with another compiler they report a skip and why).
+SAN_BUILD ?= build-asan
+SAN_CC ?= $(shell command -v clang-16 || command -v cc)
 
-.PHONY: all setup build run check docs clean
+.PHONY: all setup build run check check-sanitize docs clean
 
 all: build
 
@@ -22,6 +28,15 @@ run: build
 
 check: build
 	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
+	$(MAKE) check-sanitize
+
+$(SAN_BUILD)/Makefile: CMakeLists.txt
+	CC=$(SAN_CC) cmake -S . -B $(SAN_BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DHIPPORT_SANITIZE=ON
+
+# Two at a time: each test under the sanitizers takes several times the memory.
+check-sanitize: setup $(SAN_BUILD)/Makefile
+	cmake --build $(SAN_BUILD) -j $(JOBS)
+	cd $(SAN_BUILD) && ctest --output-on-failure -j 2 -L '^(unit|cli|fuzz)$$'
 
 # docs/diagnostics.md, regenerated from rules/diagnostics.def.
 docs: build
@@ -29,4 +44,4 @@ docs: build
 	mv docs/diagnostics.md.tmp docs/diagnostics.md
 
 clean:
-	rm -rf $(BUILD)
+	rm -rf $(BUILD) $(SAN_BUILD)

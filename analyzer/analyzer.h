@@ -101,8 +101,9 @@ typedef struct {
   VEC(FileKey) read;           /* every file the scan read, CUDA or not */
 } Facts;
 
-/* Walks and parses. ST_INPUT for a missing path or a bad compile database; a file
- * that fails to parse is not an error (it is read lexically). */
+/* Walks and parses. ST_INPUT for a missing path or a bad compile database (then
+ * `out` holds nothing to free); a file that fails to parse is not an error (it is
+ * read lexically). */
 Status an_scan(const char *const *paths, size_t npaths, const ScanOptions *opt, const RuleDb *db, Facts *out);
 void an_facts_free(Facts *f);
 /* `path` is a file the scan read: an output must never go there. */

@@ -42,6 +42,8 @@ void repo_index_free(RepoIndex *ix);
 
 /* compdb.c: the files of a compile_commands.json, each with its own flags. */
 Status read_compile_db(const char *dir, const char *root, Candidates *out);
+/* scan.c */
+void free_candidates(Candidates *cands);
 
 /* A set of names (the names the CUDA headers declare). */
 typedef struct NameSet NameSet;
@@ -120,6 +122,9 @@ const char *include_set_pch(ParseEnv *env, const Candidate *c, const SourceFile 
 /* A file parsed well without the PCH and not with it: the PCH is stale. */
 void include_set_failed(ParseEnv *env, const char *pch);
 
+/* When the real parse gives nothing at all, a TU is still needed for clang's
+ * tokens: parse with no include paths, errors ignored. */
+CXTranslationUnit lexical_tu(CXIndex index, const char *path);
 /* Parses one file and fills its facts (facts.c does the reading). */
 void parse_file(ParseEnv *env, CXIndex index, const Candidate *c, SourceFile *f);
 

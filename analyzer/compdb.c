@@ -38,7 +38,7 @@ static void keep_arg(Candidate *c, const char *arg, const char *next) {
   for (size_t i = 0; i < sizeof kept / sizeof *kept; i++) {
     size_t n = strlen(kept[i]);
     if (strncmp(arg, kept[i], n) == 0) {
-      const char *value = arg[n] ? arg + n : next;
+      const char *value = arg[n] || kept[i][n - 1] == '=' ? arg + n : next; /* "-std=" alone: empty */
       if (strcmp(kept[i], "-isystem") == 0 || strcmp(kept[i], "-include") == 0 || strcmp(kept[i], "-iquote") == 0) {
         c->args[c->nargs++] = cm_xstrdup(kept[i]);
         c->args[c->nargs++] = value[0] == '/' ? cm_xstrdup(value) : cm_xasprintf("%s/%s", c->dir, value);

@@ -167,7 +167,7 @@ void find_constant_ranges(SourceFile *f, const ConstToken *t, unsigned n) {
     else if (is(&s, i, "case"))
       case_label(&s, i);
   }
-  qsort(f->constants.items, f->constants.len, sizeof *f->constants.items, by_begin);
+  vec_sort(&f->constants, by_begin);
 }
 
 const char *an_constant_at(const SourceFile *f, unsigned offset) {

@@ -749,7 +749,7 @@ void collect_facts(const ParseEnv *env, CXTranslationUnit tu, bool parsed, Sourc
   read_inclusions(&r);
   read_all(&r);
   read_constants(&r);
-  qsort(f->facts.items, f->facts.len, sizeof *f->facts.items, by_offset);
+  vec_sort(&f->facts, by_offset);
   clang_disposeTokens(tu, r.tokens, r.ntokens);
   free(r.tok);
   free(r.cursors);

@@ -363,9 +363,7 @@ static bool found_missing_include(ParseEnv *env, CXTranslationUnit tu, const Can
   return true;
 }
 
-/* When the real parse gives nothing at all, a TU is still needed for clang's
- * tokens: parse with no include paths, errors ignored. */
-static CXTranslationUnit lexical_tu(CXIndex index, const char *path) {
+CXTranslationUnit lexical_tu(CXIndex index, const char *path) {
   const char *args[] = {"-x", "cuda", "--cuda-host-only", "-nocudainc", "-nocudalib", "-Wno-everything"};
   CXTranslationUnit tu = NULL;
   clang_parseTranslationUnit2(index, path, args, 6, NULL, 0, CXTranslationUnit_Incomplete, &tu);

@@ -238,8 +238,7 @@ void cache_prune(const char *dir) {
       free(p);
   }
   closedir(d);
-  if (entries.len)
-    qsort(entries.items, entries.len, sizeof *entries.items, newest_first);
+  vec_sort(&entries, newest_first);
   time_t now = time(NULL);
   long long kept = 0;
   for (size_t i = 0; i < entries.len; i++) {

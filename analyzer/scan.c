@@ -121,7 +121,7 @@ static int by_rel(const void *a, const void *b) {
   return strcmp((*(SourceFile *const *)a)->rel, (*(SourceFile *const *)b)->rel);
 }
 
-static void free_candidates(Candidates *cands) {
+void free_candidates(Candidates *cands) {
   for (size_t i = 0; i < cands->len; i++) {
     Candidate *c = &cands->items[i];
     for (int a = 0; a < c->nargs; a++)
@@ -246,7 +246,7 @@ Status an_scan(const char *const *paths, size_t npaths, const ScanOptions *opt, 
     for (size_t i = 0; i < cands.len; i++)
       if (w.out[i])
         vec_push(&out->files, w.out[i]);
-    qsort(out->files.items, out->files.len, sizeof *out->files.items, by_rel);
+    vec_sort(&out->files, by_rel);
     free(w.out);
     parse_env_free(&env);
   }
@@ -254,6 +254,8 @@ Status an_scan(const char *const *paths, size_t npaths, const ScanOptions *opt, 
   for (size_t i = 0; i < include_dirs.len; i++)
     free(include_dirs.items[i]);
   vec_free(&include_dirs);
+  if (st)
+    an_facts_free(out);
   return st;
 }
 
@@ -290,4 +292,5 @@ void an_facts_free(Facts *facts) {
   vec_free(&facts->files);
   vec_free(&facts->read);
   free(facts->root);
+  facts->root = NULL;
 }

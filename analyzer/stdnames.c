@@ -132,8 +132,7 @@ void std_map_add(StdMap *m, const char *path, const char *header) {
 }
 
 void std_map_sort(StdMap *m) {
-  if (m->items.len)
-    qsort(m->items.items, m->items.len, sizeof *m->items.items, by_path);
+  vec_sort(&m->items, by_path);
 }
 
 void std_map_each(const StdMap *m, void (*fn)(void *ctx, const char *path, const char *header), void *ctx) {

@@ -1,6 +1,7 @@
 /* hipport: the command-line entry point. Picks the subcommand, runs it, and turns
  * the status it returns into the one-line error and the exit code (0 ok, 1 gated
- * findings, 2 usage, 3 input, 4 environment: ORDER EXIT with common.h). */
+ * findings, 2 usage, 3 input, 4 environment, 5 damaged rule database: ORDER EXIT
+ * with common.h). */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -19,7 +20,8 @@ static void print_help(void) {
     printf("  %-10s %s\n", commands[i]->name, commands[i]->summary);
   printf("  %-10s %s\n\n", "help", "this text, or `hipport help COMMAND` for one command");
   printf("exit codes: 0 ok, 1 findings of a --fail-on category, 2 usage error,\n"
-         "            3 input error (missing or unreadable path), 4 environment error\n");
+         "            3 input error (missing or unreadable path), 4 environment error,\n"
+         "            5 damaged rule database\n");
 }
 
 /* The version, and what the rule database beside the binary holds. */

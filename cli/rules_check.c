@@ -116,7 +116,7 @@ static void check_headers(const RuleDb *db, const Names *decl, Tally *t, size_t 
     for (unsigned k = 0; k < r->nearlier; k++)
       add_name(&mapped, r->earlier[k].hip, NULL);
   }
-  qsort(mapped.items, mapped.len, sizeof *mapped.items, cmp_decl);
+  vec_sort(&mapped, cmp_decl);
   for (size_t i = 0; i < decl->len; i++) {
     const Decl *d = &decl->items[i];
     if (strncasecmp(d->name, "hip", 3) != 0 || declared(&mapped, d->name) ||
@@ -175,7 +175,7 @@ Status rules_check(RuleDb *db, const char *hip_path, const char *rocm_path, bool
   Names decl = {0};
   st = an_declared_names(source, args, 8, dir, add_name, &decl);
   if (!st) {
-    qsort(decl.items, decl.len, sizeof *decl.items, cmp_decl);
+    vec_sort(&decl, cmp_decl);
     Tally t[64];
     for (size_t i = 0; i < nlibs; i++)
       t[i] = (Tally){.library = libs[i]};

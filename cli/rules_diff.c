@@ -116,7 +116,7 @@ Status rules_diff(RuleDb *db, const char *from_text, const char *to_text, bool s
     if (change_of(db, rl_rule(db, i), from, to, &c))
       vec_push(&changes, c);
   }
-  qsort(changes.items, changes.len, sizeof *changes.items, by_library_release);
+  vec_sort(&changes, by_library_release);
   char a[16], b[16];
   rl_version_format(from, a, sizeof a);
   rl_version_format(to, b, sizeof b);

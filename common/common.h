@@ -17,7 +17,8 @@ typedef enum {
   ST_FINDINGS = 1,   /* findings of a --fail-on category were found */
   ST_USAGE = 2,      /* unknown command or option, bad option value */
   ST_INPUT = 3,      /* missing/unreadable input, bad compile database */
-  ST_ENV = 4,        /* the environment: rule database, toolchain, disk */
+  ST_ENV = 4,        /* the environment: a missing rule database, toolchain, disk */
+  ST_RULES = 5,      /* a rule database that is damaged or not one: rebuild or reinstall */
 } Status;
 
 /* Records a one-line message for the status being returned; cm_error() reads it. */
@@ -44,6 +45,12 @@ void buf_free(Buf *b);
       (v)->items = cm_xrealloc((v)->items, (v)->cap * sizeof *(v)->items); \
     }                                                                      \
     (v)->items[(v)->len++] = (x);                                          \
+  } while (0)
+/* qsort must not be handed NULL even for no items (C17 7.1.4), and an empty VEC holds NULL. */
+#define vec_sort(v, cmp)                                          \
+  do {                                                            \
+    if ((v)->len > 1)                                             \
+      qsort((v)->items, (v)->len, sizeof *(v)->items, cmp);       \
   } while (0)
 #define vec_free(v) (free((v)->items), (v)->items = NULL, (v)->len = (v)->cap = 0)
 

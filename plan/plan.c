@@ -183,23 +183,28 @@ static void plan_launch(FilePlan *fp, const Fact *f, const PlanOptions *opt) {
   vec_push(&fp->uses, u);
 }
 
+/* At one offset: insertions first, then the larger edit before one inside it. */
 static int by_edit_offset(const void *a, const void *b) {
   const Edit *x = a, *y = b;
   if (x->offset != y->offset)
     return x->offset < y->offset ? -1 : 1;
-  return x->length != y->length ? (x->length < y->length ? -1 : 1) : 0; /* insertions first */
+  if ((x->length == 0) != (y->length == 0))
+    return x->length == 0 ? -1 : 1;
+  return x->length != y->length ? (x->length > y->length ? -1 : 1) : 0;
 }
 
-/* Edits in order; an edit overlapping an earlier one would corrupt the text, so
- * it is dropped (a broken invariant in debug builds). */
+/* Edits in order. An edit inside a larger one goes with it: the mask argument
+ * a legacy warp call drops (`__ballot_sync(__activemask(), p)` -> `__ballot(p)`)
+ * takes the rewrite of __activemask() inside it along. Edits that cross would
+ * corrupt the text: a broken invariant, and the later one is dropped. */
 static void order_edits(FilePlan *fp) {
-  qsort(fp->edits.items, fp->edits.len, sizeof *fp->edits.items, by_edit_offset);
+  vec_sort(&fp->edits, by_edit_offset);
   size_t kept = 0;
   unsigned end = 0;
   for (size_t i = 0; i < fp->edits.len; i++) {
     Edit *e = &fp->edits.items[i];
-    assert(kept == 0 || e->offset >= end);
     if (kept > 0 && e->offset < end) {
+      assert(e->offset + e->length <= end);
       free(e->text);
       continue;
     }
@@ -342,7 +347,7 @@ Status pl_build(const Facts *facts, const RuleDb *db, const PlanOptions *opt, Pl
   out->unmapped_uses = out->uses - out->mapped_uses;
   hazards_free(hz);
   estimate(out);
-  qsort(out->top.items, out->top.len, sizeof *out->top.items, by_effort);
+  vec_sort(&out->top, by_effort);
   compatibility(out, db);
   return ST_OK;
 }

@@ -77,7 +77,7 @@ void plan_std_includes(FilePlan *fp) {
   for (size_t i = 0; i < fp->findings.len; i++)
     if (fp->findings.items[i].diag == D_STD_HEADER)
       vec_push(&headers, fp->findings.items[i].subject);
-  qsort(headers.items, headers.len, sizeof *headers.items, by_name);
+  vec_sort(&headers, by_name);
   Buf lines = {0};
   for (size_t i = 0; i < headers.len; i++)
     if (i == 0 || strcmp(headers.items[i], headers.items[i - 1]) != 0)

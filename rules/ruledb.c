@@ -172,12 +172,12 @@ static void read_release(RuleDb *db, sqlite3_stmt *st) { vec_push(&db->releases,
 static Status query(RuleDb *db, sqlite3 *sq, const char *sql, void (*row)(RuleDb *, sqlite3_stmt *)) {
   sqlite3_stmt *st;
   if (sqlite3_prepare_v2(sq, sql, -1, &st, NULL) != SQLITE_OK)
-    return cm_fail(ST_ENV, "rule database: %s (rebuild it with the build)", sqlite3_errmsg(sq));
+    return cm_fail(ST_RULES, "%s", sqlite3_errmsg(sq));
   int rc;
   while ((rc = sqlite3_step(st)) == SQLITE_ROW)
     row(db, st);
   sqlite3_finalize(st);
-  return rc == SQLITE_DONE ? ST_OK : cm_fail(ST_ENV, "rule database: %s", sqlite3_errmsg(sq));
+  return rc == SQLITE_DONE ? ST_OK : cm_fail(ST_RULES, "%s", sqlite3_errmsg(sq));
 }
 
 /* Rules of one name chain in id order: the imported row before later libraries.
@@ -224,12 +224,21 @@ static Status load(RuleDb *db, sqlite3 *sq) {
       (st = query(db, sq, "SELECT code, effort_hours, effort_per FROM diagnostic", read_diagnostic)))
     return st;
   if (db->releases.len == 0)
-    return cm_fail(ST_ENV, "rule database names no ROCm release: rebuild it");
+    return cm_fail(ST_RULES, "no ROCm release in its release table");
   rl_index(db);
   st = query(db, sq, "SELECT library, cuda_name, hip_name, hip_added, hip_until FROM hip_name"
                      " ORDER BY library, cuda_name, hip_until", read_earlier);
   attach_earlier(db);
   return st;
+}
+
+/* SQLite's own words (from cm_error) say what is wrong with the file; the
+ * message names the file, as a user may have passed it with --rules-db. */
+static void damaged(const char *path) {
+  char why[256];
+  snprintf(why, sizeof why, "%s", cm_error());
+  cm_fail(ST_RULES, "%s: rule database is damaged or not one (%s): rebuild it (make build) or reinstall hipport",
+          path, why);
 }
 
 Status rl_open(const char *path, RuleDb **out) {
@@ -242,8 +251,8 @@ Status rl_open(const char *path, RuleDb **out) {
   Status st = ST_OK;
   if (sqlite3_open_v2(path, &sq, SQLITE_OPEN_READONLY, NULL) != SQLITE_OK)
     st = cm_fail(ST_ENV, "%s: cannot open rule database: %s", path, sqlite3_errmsg(sq));
-  else
-    st = load(db, sq);
+  else if ((st = load(db, sq)))
+    damaged(path);
   sqlite3_close(sq);
   if (st) {
     rl_close(db);

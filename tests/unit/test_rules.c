@@ -246,6 +246,26 @@ static void missing_database_is_an_environment_error(void **state) {
   assert_non_null(strstr(cm_error(), path));
 }
 
+/* Not SQLite, or SQLite without hipport's tables: named, with the fix, and a
+ * status of its own (a missing database is ST_ENV). */
+static void damaged_database_names_the_file(void **state) {
+  char path[] = "/tmp/hipport-test-damaged-XXXXXX";
+  int fd = mkstemp(path);
+  assert_true(fd >= 0);
+  assert_int_equal(write(fd, "not a database\n", 15), 15);
+  close(fd);
+  RuleDb *none = NULL;
+  assert_int_equal(rl_open(path, &none), ST_RULES);
+  assert_null(none);
+  assert_non_null(strstr(cm_error(), path));
+  assert_non_null(strstr(cm_error(), "file is not a database"));
+  assert_non_null(strstr(cm_error(), "rebuild it (make build) or reinstall hipport"));
+  assert_int_equal(truncate(path, 0), 0); /* an empty file opens as an empty database */
+  assert_int_equal(rl_open(path, &none), ST_RULES);
+  assert_non_null(strstr(cm_error(), "no such table"));
+  unlink(path);
+}
+
 /* Every code in diagnostics.def, as the table that builds the enum sees it. */
 static const struct {
   Diag id;
@@ -514,6 +534,7 @@ int main(int argc, char **argv) {
       cmocka_unit_test(unknown_releases_are_rejected),
       cmocka_unit_test(releases_are_sorted_ascending),
       cmocka_unit_test(missing_database_is_an_environment_error),
+      cmocka_unit_test(damaged_database_names_the_file),
       cmocka_unit_test(every_code_round_trips),
       cmocka_unit_test(database_diagnostics_match_the_table),
       cmocka_unit_test(every_hazard_row_has_a_diagnostic),

@@ -1,0 +1,27 @@
+/* What the fuzz targets share (the fuzz_*.c files, libFuzzer): the build's rule database
+ * and a private folder for inputs that hipport reads from a file. */
+#ifndef HIPPORT_FUZZ_H
+#define HIPPORT_FUZZ_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "analyzer.h"
+#include "rules.h"
+
+/* The build's rule database (HP_FUZZ_RULES_DB), opened on first use. */
+RuleDb *fz_rules(void);
+/* Opens it afresh: a target that changed it (user rules) starts each input clean. */
+void fz_rules_reopen(void);
+/* This run's own folder, made on first use under $TMPDIR. */
+const char *fz_dir(void);
+/* The input written to fz_dir()/name; its path (a static buffer). */
+const char *fz_write(const char *name, const uint8_t *data, size_t size);
+
+/* The input as a .cu file read by the lexical reader: libclang reads it without
+ * include paths (as for a file whose real parse failed) and the analyzer takes
+ * its facts from the tokens alone, or (tree) trusting clang's tree as well, as
+ * for a file that parsed. NULL for a binary input, which the scan leaves out. */
+SourceFile *fz_read_lexically(const uint8_t *data, size_t size, bool tree);
+
+#endif

@@ -1,0 +1,1 @@
+#include <cublas_v2.h>#include <curand.h>void g(cublasHandle_t h) {  cublasCreate(&h);  asm volatile("mov.u32 %0, %laneid;" : "=r"(x));  const char *s = "cudaMalloc";}
