@@ -236,6 +236,7 @@ static void plan_file(FilePlan *fp, const RuleDb *db, const Hazards *hz, const P
   }
   plan_member_orders(fp, db, opt->target);
   hazards_apply(hz, fp, opt->target);
+  plan_hazard_fixes(fp);
   plan_runtime_include(fp);
   plan_warp_enable(fp, db, opt->target);
   plan_wave_size(fp);
