@@ -39,6 +39,8 @@ typedef struct {
   bool disabled;             /* inside a region the preprocessor skipped */
   bool in_macro;             /* inside a #define body */
   bool cuda_declared;        /* resolved to a declaration in the CUDA headers */
+  char *aliased;             /* FK_IDENT: the CUDA type a typedef no rule knows stands for
+                                (nv_half: __half), when a rule knows that one; else NULL */
   /* FK_LAUNCH: offsets of "<<<", ">>>" and the call's "(" and ")" */
   unsigned open, close, lparen, rparen;
 } Fact;
@@ -120,6 +122,9 @@ bool an_line_ends(const char *text, size_t len, size_t i);
 void an_location(const SourceFile *f, unsigned offset, unsigned *line, unsigned *column);
 /* What requires a constant expression at offset ("an array bound"); NULL: nothing. */
 const char *an_constant_at(const SourceFile *f, unsigned offset);
+
+/* The CUDA Toolkit root: `asked` (--cuda-path), else $CUDA_PATH, else /usr/local/cuda. */
+const char *an_cuda_path(const char *asked);
 
 /* Every name declared (function, type, enum constant, macro...) in headers under
  * `under`, found by parsing `source` (text of a translation unit) with `args`. */

@@ -31,6 +31,8 @@ typedef struct {
   StdMap *own_std;        /* standard headers the file's own CUDA includes brought in */
   NameSet *user_includes; /* headers the file and its project headers include */
   NameSet *std_seen;      /* standard names already reported */
+  NameSet *own_names;     /* what the scanned tree defines: the file's macros, and with the
+                             tree, whatever the file and its project headers declare */
 } Reader;
 
 /* libclang's own name for a cursor kind; its strings are static, so no dispose. */
@@ -91,8 +93,10 @@ void facts_index_lines(SourceFile *f) {
 }
 
 void an_forget_facts(SourceFile *f) {
-  for (size_t i = 0; i < f->facts.len; i++)
+  for (size_t i = 0; i < f->facts.len; i++) {
     free(f->facts.items[i].name);
+    free(f->facts.items[i].aliased);
+  }
   vec_free(&f->facts);
   vec_free(&f->line_starts);
   vec_free(&f->constants);
@@ -329,6 +333,25 @@ static void read_std_name(Reader *r, unsigned i, const char *name, size_t n) {
   clang_disposeString(fname);
 }
 
+/* A CUDA typedef no rule knows (nv_half, __nv_half2) names a type a rule may
+ * know: the typedef chain is followed to the first name with a rule. */
+static char *aliased_name(Reader *r, unsigned i) {
+  CXCursor c = referenced_decl(r, i);
+  for (int hops = 0; hops < 8 && !clang_Cursor_isNull(c); hops++) {
+    enum CXCursorKind k = clang_getCursorKind(c);
+    if (k != CXCursor_TypedefDecl && k != CXCursor_TypeAliasDecl)
+      return NULL;
+    c = clang_getTypeDeclaration(clang_getTypedefDeclUnderlyingType(c));
+    CXString s = clang_getCursorSpelling(c);
+    const char *name = clang_getCString(s);
+    char *found = *name && rl_lookup(r->env->db, name, strlen(name)) ? cm_xstrdup(name) : NULL;
+    clang_disposeString(s);
+    if (found)
+      return found;
+  }
+  return NULL;
+}
+
 static void read_identifier(Reader *r, unsigned i, bool in_macro) {
   const char *name = r->f->text + r->tok[i].begin;
   size_t n = r->tok[i].end - r->tok[i].begin;
@@ -344,7 +367,8 @@ static void read_identifier(Reader *r, unsigned i, bool in_macro) {
     rule = namespaced_rule(r, i, where, name, n, &qualified);
   if (where == 2)
     read_std_name(r, i, name, n);
-  if ((where == 3 && !(rule && rule->origin)) || (where == 2 && !rule))
+  bool own = where == 3 || (where == 0 && nameset_has(r->own_names, name, n));
+  if ((own && !(rule && rule->origin)) || (where == 2 && !rule))
     return; /* the user's own name (unless a user rule maps it), or a system one the rules do not know */
   if (rule && rule->kind == RK_NAMESPACE && where == 0 && !used_as_namespace(r, i))
     return;
@@ -357,7 +381,9 @@ static void read_identifier(Reader *r, unsigned i, bool in_macro) {
   if (r->cursors && active && !in_macro)
     cursor = kind_spelling(clang_getCursorKind(r->cursors[i]));
   add_fact(r, FK_IDENT, r->tok[i].begin, (unsigned)n, qualified ? qualified : cm_xstrndup(name, n), cursor, in_macro);
-  r->f->facts.items[r->f->facts.len - 1].cuda_declared = where == 1;
+  Fact *fact = &r->f->facts.items[r->f->facts.len - 1];
+  fact->cuda_declared = where == 1;
+  fact->aliased = !rule && where == 1 ? aliased_name(r, i) : NULL;
 }
 
 /* ---- kernel launches ---- */
@@ -721,6 +747,45 @@ static void read_constants(Reader *r) {
   free(t);
 }
 
+/* A declaration of the project's own: neither a system header nor the toolkit's. */
+static enum CXChildVisitResult own_decl(CXCursor c, CXCursor parent, CXClientData data) {
+  Reader *r = data;
+  enum CXCursorKind k = clang_getCursorKind(c);
+  CXSourceLocation loc = clang_getCursorLocation(c);
+  if (clang_Location_isInSystemHeader(loc))
+    return CXChildVisit_Continue;
+  CXFile file;
+  clang_getExpansionLocation(loc, &file, NULL, NULL, NULL);
+  CXString fname = clang_getFileName(file);
+  bool cuda = !clang_getCString(fname) || is_cuda_header_path(r->env, clang_getCString(fname));
+  clang_disposeString(fname);
+  if (cuda)
+    return CXChildVisit_Continue;
+  if (k == CXCursor_Namespace)
+    return CXChildVisit_Recurse;
+  if (clang_isDeclaration(k)) {
+    CXString name = clang_getCursorSpelling(c);
+    if (*clang_getCString(name))
+      nameset_add(r->own_names, clang_getCString(name));
+    clang_disposeString(name);
+  }
+  return CXChildVisit_Continue;
+}
+
+/* What the scanned tree defines is never a CUDA name to port, wherever it is
+ * used: in a macro body, a disabled branch, or a file read lexically. */
+static void read_own_names(Reader *r) {
+  r->own_names = nameset_new();
+  for (unsigned i = 0; i + 2 < r->ntokens; i++)
+    if (tok_is(r, i, "#") && tok_is(r, i + 1, "define") && first_on_line(r->f, r->tok[i].begin)) {
+      char *name = cm_xstrndup(r->f->text + r->tok[i + 2].begin, r->tok[i + 2].end - r->tok[i + 2].begin);
+      nameset_add(r->own_names, name);
+      free(name);
+    }
+  if (r->parsed)
+    clang_visitChildren(clang_getTranslationUnitCursor(r->tu), own_decl, r);
+}
+
 /* The file's own inclusions, read when the tree is trusted. */
 static void read_inclusions(Reader *r) {
   if (!r->parsed)
@@ -747,6 +812,7 @@ void collect_facts(const ParseEnv *env, CXTranslationUnit tu, bool parsed, Sourc
   ask_the_tree(&r);
   blank_comments_and_strings(&r);
   read_inclusions(&r);
+  read_own_names(&r);
   read_all(&r);
   read_constants(&r);
   vec_sort(&f->facts, by_offset);
@@ -758,5 +824,6 @@ void collect_facts(const ParseEnv *env, CXTranslationUnit tu, bool parsed, Sourc
   std_map_free(r.own_std);
   nameset_free(r.user_includes);
   nameset_free(r.std_seen);
+  nameset_free(r.own_names);
 }
 

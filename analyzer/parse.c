@@ -15,9 +15,9 @@
  * reads, and the record costs about a tenth of each parse. */
 static const unsigned parse_flags = CXTranslationUnit_None;
 
-static const char *find_cuda(const ScanOptions *opt) {
-  if (opt->cuda_path)
-    return opt->cuda_path;
+const char *an_cuda_path(const char *asked) {
+  if (asked)
+    return asked;
   const char *env = getenv("CUDA_PATH");
   if (env && *env)
     return env;
@@ -164,11 +164,11 @@ void parse_thread_done(void) {
 Status parse_env_init(ParseEnv *env, const ScanOptions *opt, const RuleDb *db, Strings include_dirs,
                       const char *scan_root) {
   setenv("LIBCLANG_NOTHREADS", "1", 1);
-  *env = (ParseEnv){.cuda_path = realpath(find_cuda(opt), NULL), .compat_include = opt->compat_include, .db = db,
+  *env = (ParseEnv){.cuda_path = realpath(an_cuda_path(opt->cuda_path), NULL), .compat_include = opt->compat_include, .db = db,
                     .include_dirs = include_dirs, .pch_slot = -1, .extra_args = opt->extra_args,
                     .nextra = opt->nextra, .scan_root = scan_root};
   pthread_mutex_init(&env->repo_lock, NULL);
-  char *inc = cm_xasprintf("%s/include", env->cuda_path ? env->cuda_path : find_cuda(opt));
+  char *inc = cm_xasprintf("%s/include", env->cuda_path ? env->cuda_path : an_cuda_path(opt->cuda_path));
   char *runtime = cm_xasprintf("%s/cuda_runtime.h", inc);
   env->cuda_include = realpath(inc, NULL);
   bool ok = env->cuda_include && access(runtime, R_OK) == 0;

@@ -31,6 +31,9 @@ Status print_usage(const Command *c);
 /* The rule database named by --rules-db, or the one installed beside the binary. */
 Status cli_open_rules(const char *path, RuleDb **db);
 
+/* hipport's parser compatibility headers, beside the binary or installed. */
+const char *cli_compat_include(void);
+
 /* pipeline.c: rules -> target -> scan -> plan, shared by scan, translate and verify. */
 typedef struct {
   const char *db_path, *rocm, *rocm_path, *compile_db, *cuda_path;

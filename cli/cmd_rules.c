@@ -124,13 +124,14 @@ static Status rules_releases(RuleDb *db) {
   return ST_OK;
 }
 
-Status rules_check(RuleDb *db, const char *hip_path, const char *rocm_path, bool verbose);
+Status rules_check(RuleDb *db, const char *hip_path, const char *rocm_path, const char *cuda_path,
+                   const char *compat, bool verbose);
 Status rules_diff(RuleDb *db, const char *from, const char *to, bool summary);
 
 typedef VEC(const char *) Words;
 
 typedef struct {
-  const char *db_path, *rocm, *hip_path, *rocm_path;
+  const char *db_path, *rocm, *hip_path, *rocm_path, *cuda_path;
   bool list, summary;
   VEC(const char *) rules;
 } RulesArgs;
@@ -155,7 +156,8 @@ static Status parse_rules_args(int argc, char **argv, RulesArgs *a, Words *words
     } else if (!(opt_value(argc, argv, &i, "--rules-db", &a->db_path, &st) ||
                  opt_value(argc, argv, &i, "--rocm", &a->rocm, &st) ||
                  opt_value(argc, argv, &i, "--hip-path", &a->hip_path, &st) ||
-                 opt_value(argc, argv, &i, "--rocm-path", &a->rocm_path, &st) || rules_flag(argv, i, a))) {
+                 opt_value(argc, argv, &i, "--rocm-path", &a->rocm_path, &st) ||
+                 opt_value(argc, argv, &i, "--cuda-path", &a->cuda_path, &st) || rules_flag(argv, i, a))) {
       st = opt_unknown("rules", argv[i]);
     }
   }
@@ -177,7 +179,7 @@ static Status run_verb(RuleDb *db, const char *verb, const RulesArgs *a, int nwo
   if (strcmp(verb, "releases") == 0)
     return rules_releases(db);
   if (strcmp(verb, "check") == 0)
-    return rules_check(db, a->hip_path, a->rocm_path, a->list);
+    return rules_check(db, a->hip_path, a->rocm_path, an_cuda_path(a->cuda_path), cli_compat_include(), a->list);
   return cm_fail(ST_USAGE, "rules: unknown verb '%s' (lookup, stats, diff, check, releases)", verb);
 }
 
@@ -212,7 +214,10 @@ const Command cmd_rules = {
              "       hipport rules check [--hip-path DIR] rules against the HIP headers of a ROCm root\n"
              "                                           (default: the HIP installed, as the target is\n"
              "                                           found: --rocm-path, $ROCM_PATH, /opt/rocm, /usr);\n"
-             "                                           --list names each difference\n"
+             "                                           --list names each difference; with the CUDA\n"
+             "                                           headers (--cuda-path DIR, $CUDA_PATH,\n"
+             "                                           /usr/local/cuda), also the CUDA names no rule\n"
+             "                                           knows that HIP declares as they are\n"
              "       hipport rules releases              the ROCm releases the rules know\n"
              "options:\n"
              "  --rules-db FILE   the rule database (default: hipport-rules.db beside the binary)\n"

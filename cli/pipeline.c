@@ -9,7 +9,7 @@
 
 #include "cli_p.h"
 
-static const char *compat_include(void) {
+const char *cli_compat_include(void) {
   static char path[4096];
   snprintf(path, sizeof path, "%s/compat", cm_exe_dir());
   if (access(path, R_OK) != 0)
@@ -118,7 +118,7 @@ Status pipeline_scan(const PipelineArgs *a, const PlanOptions *extra, Pipeline *
   popt.target_why = p->target.why;
   Status st;
   char *cache = a->no_cache ? NULL : a->cache_dir ? cm_xstrdup(a->cache_dir) : cm_user_cache_dir();
-  ScanOptions sopt = {.cuda_path = a->cuda_path, .compile_db = a->compile_db, .compat_include = compat_include(),
+  ScanOptions sopt = {.cuda_path = a->cuda_path, .compile_db = a->compile_db, .compat_include = cli_compat_include(),
                       .cache_dir = cache, .lexical = a->lexical,
                       .extra_args = a->extra.items, .nextra = a->extra.len,
                       .jobs = a->jobs ? a->jobs : 2, .progress = isatty(STDERR_FILENO)};

@@ -1,7 +1,10 @@
 /* hipport rules check: the rules held against the HIP headers actually installed.
  * libclang parses every installed HIP header the rules map; a HIP name the rules
  * say exists by the installed release but no header declares is "missing", and a
- * hip* name a header declares that no rule maps to is "unmapped by the rules". */
+ * hip* name a header declares that no rule maps to is "unmapped by the rules".
+ * With the CUDA Toolkit's headers at hand, a name CUDA declares that no rule knows
+ * and HIP declares under the same spelling (__align__) is "same-name": the rows
+ * of rules/data/overrides.csv that keep such names out of "unknown" come from it. */
 #define _GNU_SOURCE
 #include <stdio.h>
 #include <stdlib.h>
@@ -152,7 +155,46 @@ static char *hip_root(const char *hip_path, const char *rocm_path) {
   return NULL;
 }
 
-Status rules_check(RuleDb *db, const char *hip_path, const char *rocm_path, bool verbose) {
+/* What the toolkit itself declares: clang's CUDA wrappers (__clang_*) declare
+ * device printf, malloc and the math library, which are no CUDA entities, and an
+ * operator is no name a scan reports. */
+static void add_cuda_name(void *ctx, const char *name, const char *file) {
+  const char *base = strrchr(file, '/');
+  if (strncmp(base ? base + 1 : file, "__clang_", 8) != 0 && strncmp(name, "operator", 8) != 0)
+    add_name(ctx, name, file);
+}
+
+/* The names CUDA's runtime prelude declares (clang's CUDA wrapper pulls in
+ * cuda_runtime.h and the device headers), as a scan's parse sees them. */
+static Status cuda_declared(const char *cuda_path, const char *compat, Names *out) {
+  char *flag = cm_xasprintf("--cuda-path=%s", cuda_path), *under = cm_xasprintf("%s/include", cuda_path);
+  const char *args[] = {"-x", "cuda", "--cuda-host-only", "-nocudalib", flag, "-std=c++17",
+                        "-Wno-unknown-cuda-version", "-isystem", compat, "-Wno-everything"};
+  Status st = an_declared_names("#include <cuda_fp16.h>\n#include <cuda_bf16.h>\n", args, 10, under, add_cuda_name, out);
+  qsort(out->items, out->len, sizeof *out->items, cmp_decl);
+  free(flag);
+  free(under);
+  return st;
+}
+
+/* CUDA names no rule knows that HIP declares as they are: a scan would call them unknown. */
+static void check_same_names(const RuleDb *db, const Names *hip, const Names *cuda, bool verbose) {
+  size_t same = 0;
+  for (size_t i = 0; i < cuda->len; i++) {
+    const char *name = cuda->items[i].name;
+    if ((i > 0 && strcmp(name, cuda->items[i - 1].name) == 0) || rl_lookup(db, name, strlen(name)) ||
+        !declared(hip, name))
+      continue;
+    same++;
+    if (verbose)
+      printf("same-name %-14s %s\n", "", name);
+  }
+  printf("CUDA names no rule knows that HIP declares under the same spelling: %zu%s\n\n", same,
+         verbose || !same ? "" : " (--list names them)");
+}
+
+Status rules_check(RuleDb *db, const char *hip_path, const char *rocm_path, const char *cuda_path,
+                   const char *compat, bool verbose) {
   char *root = hip_root(hip_path, rocm_path);
   if (!root)
     return cm_fail(ST_INPUT, "%s: no HIP headers there (include/hip/hip_version.h): pass --hip-path DIR (a ROCm root)",
@@ -184,6 +226,10 @@ Status rules_check(RuleDb *db, const char *hip_path, const char *rocm_path, bool
     printf("rules against the HIP %s headers in %s (%zu declarations)\n\n", v, dir, decl.len);
     check_rules(db, &decl, release, t, nlibs, verbose);
     check_headers(db, &decl, t, &nlibs, verbose);
+    Names cuda = {0};
+    if (cuda_path && !cuda_declared(cuda_path, compat, &cuda))
+      check_same_names(db, &decl, &cuda, verbose);
+    free_names(&cuda);
     printf("%-14s %8s %22s %26s\n", "library", "checked", "missing from headers", "declared, not in rules");
     for (size_t i = 0; i < nlibs; i++)
       printf("%-14s %8zu %22zu %26zu\n", t[i].library, t[i].checked, t[i].missing, t[i].extra);

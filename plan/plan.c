@@ -105,6 +105,8 @@ static bool plan_legacy_warp(FilePlan *fp, const Fact *f, const Rule *r, const W
 static void plan_ident(FilePlan *fp, const Fact *f, const RuleDb *db, const PlanOptions *opt) {
   Version target = opt->target;
   const Rule *r = rl_lookup(db, f->name, strlen(f->name));
+  if (!r && f->aliased)
+    r = rl_lookup(db, f->aliased, strlen(f->aliased)); /* nv_half is __half under another name */
   const WarpRewrite *w = rl_warp_rewrite(db, f->name);
   if (plan_legacy_warp(fp, f, r, w, target))
     return;
@@ -124,7 +126,7 @@ static void plan_ident(FilePlan *fp, const Fact *f, const RuleDb *db, const Plan
     u.hip = u.available ? target_name(r, opt) : first_name(r);
     if (u.available && !u.hip)
       plan_erase(fp, f); /* an annotation HIP needs nothing for */
-    else if (u.available && strcmp(u.hip, r->cuda) != 0)
+    else if (u.available && (strcmp(u.hip, r->cuda) != 0 || f->aliased))
       add_edit(fp, f->offset, f->length, u.hip);
     if (u.available && w)
       plan_warp(fp, f, w, target);
@@ -239,6 +241,7 @@ static void plan_file(FilePlan *fp, const RuleDb *db, const Hazards *hz, const P
   }
   plan_member_orders(fp, db, opt->target);
   hazards_apply(hz, fp, opt->target);
+  plan_hazard_fixes(fp);
   plan_runtime_include(fp);
   plan_warp_enable(fp, db, opt->target);
   plan_wave_size(fp);

@@ -48,6 +48,7 @@ void plan_member_orders(FilePlan *fp, const RuleDb *db, Version target);
 void plan_warp_enable(FilePlan *fp, const RuleDb *db, Version target);
 void plan_wave_size(FilePlan *fp);
 void plan_std_includes(FilePlan *fp);
+void plan_hazard_fixes(FilePlan *fp);
 /* Lines (ending in \n) right before or after the runtime include, where the plan
  * puts it; where the file has none, where it would go. */
 void plan_beside_runtime_include(FilePlan *fp, const char *lines, bool before);
