@@ -41,6 +41,7 @@ typedef struct {
   bool cuda_declared;        /* resolved to a declaration in the CUDA headers */
   /* FK_LAUNCH: offsets of "<<<", ">>>" and the call's "(" and ")" */
   unsigned open, close, lparen, rparen;
+  bool template_kernel;      /* FK_LAUNCH: the kernel is a template (k<T>, or one the file declares) */
 } Fact;
 
 /* A local #include the parser's folders lacked, found in the repository. */
