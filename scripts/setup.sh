@@ -3,7 +3,7 @@
 # when everything is already there. Run as root, or it says what to install.
 set -euo pipefail
 
-packages=(cmake make gcc pkg-config libclang-16-dev llvm-16-dev libsqlite3-dev libpcre2-dev
+packages=(cmake make gcc pkg-config libclang-16-dev llvm-16-dev llvm-16-tools libsqlite3-dev libpcre2-dev
           libjansson-dev libyaml-dev libcmocka-dev hipcc libamdhip64-dev rocm-device-libs python3
           python3-jsonschema
           libhiprand-dev librocrand-dev libhipsparse-dev librocsparse-dev librocprim-dev)
