@@ -43,6 +43,7 @@ typedef struct {
                                 (nv_half: __half), when a rule knows that one; else NULL */
   /* FK_LAUNCH: offsets of "<<<", ">>>" and the call's "(" and ")" */
   unsigned open, close, lparen, rparen;
+  bool template_kernel;      /* FK_LAUNCH: the kernel is a template (k<T>, or one the file declares) */
 } Fact;
 
 /* A local #include the parser's folders lacked, found in the repository. */

@@ -33,6 +33,7 @@ typedef struct {
   NameSet *std_seen;      /* standard names already reported */
   NameSet *own_names;     /* what the scanned tree defines: the file's macros, and with the
                              tree, whatever the file and its project headers declare */
+  NameSet *kernel_templates; /* function templates with __global__/__device__, by name */
 } Reader;
 
 /* libclang's own name for a cursor kind; its strings are static, so no dispose. */
@@ -407,7 +408,10 @@ static unsigned kernel_start(Reader *r, unsigned i) {
       j = k;
       continue;
     }
-    if (clang_getTokenKind(r->tokens[k]) == CXToken_Identifier || tok_is(r, k, "::")) {
+    bool ident = clang_getTokenKind(r->tokens[k]) == CXToken_Identifier;
+    if (ident && j < i && !tok_is(r, j, "::") && !tok_is(r, j, "<"))
+      break; /* `define NAME k<<<`: two names in a row are no kernel expression */
+    if (ident || tok_is(r, k, "::")) {
       j = k;
       continue;
     }
@@ -448,6 +452,9 @@ static void read_launch(Reader *r, unsigned i, bool in_macro) {
   f->close = r->tok[close].begin;
   f->lparen = r->tok[close + 1].begin;
   f->rparen = r->tok[rparen].begin;
+  f->template_kernel = memchr(f->name, '<', strlen(f->name)) ||
+                       nameset_has(r->kernel_templates, r->f->text + r->tok[i - 1].begin,
+                                   r->tok[i - 1].end - r->tok[i - 1].begin);
   if (in_ranges(r->device_fns.items, r->device_fns.len, b)) {
     add_fact(r, FK_DEVICE_LAUNCH, b, r->tok[rparen].end - b, cm_xstrndup(r->f->text + b, r->tok[i].begin - b),
              kind_spelling(CXCursor_CallExpr), in_macro);
@@ -602,6 +609,11 @@ static enum CXChildVisitResult visit_tree(CXCursor c, CXCursor parent, CXClientD
   case CXCursor_CXXMethod:
     if (clang_isCursorDefinition(c) && has_device_attr(c))
       vec_push(&r->device_fns, cursor_range(c));
+    if (clang_getCursorKind(c) == CXCursor_FunctionTemplate && has_device_attr(c)) {
+      CXString s = clang_getCursorSpelling(c);
+      nameset_add(r->kernel_templates, clang_getCString(s));
+      clang_disposeString(s);
+    }
     break;
   case CXCursor_MemberRefExpr:
     read_member_ref(r, c);
@@ -798,7 +810,7 @@ static void read_inclusions(Reader *r) {
 }
 
 void collect_facts(const ParseEnv *env, CXTranslationUnit tu, bool parsed, SourceFile *f) {
-  Reader r = {.env = env, .tu = tu, .f = f, .parsed = parsed};
+  Reader r = {.env = env, .tu = tu, .f = f, .parsed = parsed, .kernel_templates = nameset_new()};
   facts_index_lines(f);
   r.file = clang_getFile(tu, f->path);
   if (!r.file) {
@@ -825,5 +837,6 @@ void collect_facts(const ParseEnv *env, CXTranslationUnit tu, bool parsed, Sourc
   nameset_free(r.user_includes);
   nameset_free(r.std_seen);
   nameset_free(r.own_names);
+  nameset_free(r.kernel_templates);
 }
 

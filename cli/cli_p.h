@@ -18,7 +18,7 @@ typedef struct {
   Status (*run)(int argc, char **argv);  /* argv[0] is the subcommand */
 } Command;
 
-extern const Command cmd_rules, cmd_scan, cmd_translate, cmd_verify;
+extern const Command cmd_rules, cmd_scan, cmd_translate, cmd_verify, cmd_hipify;
 
 /* Reads argv[*i]: true when it is `name` (value in the next argument) or
  * `name=value`; advances *i past what it used. A missing value is a usage error. */

@@ -130,11 +130,11 @@ static void plan_ident(FilePlan *fp, const Fact *f, const RuleDb *db, const Plan
       add_edit(fp, f->offset, f->length, u.hip);
     if (u.available && w)
       plan_warp(fp, f, w, target);
-    const ArgCast *cast = u.available ? rl_arg_cast(db, f->name) : NULL;
-    if (cast)
-      plan_arg_cast(fp, f, cast);
+    for (const ArgCast *c = NULL; u.available && (c = rl_arg_cast(db, f->name, c));)
+      if (!c->hipify_only || opt->hip_symbol)
+        plan_arg_cast(fp, f, c);
     if (u.available)
-      plan_default_args(fp, f, db);
+      plan_default_args(fp, f, db, opt->explicit_defaults);
   }
   vec_push(&fp->uses, u);
 }
@@ -155,6 +155,15 @@ static void plan_member(FilePlan *fp, const Fact *f, const RuleDb *db, const Pla
   vec_push(&fp->uses, u);
 }
 
+/* The header written for `name`: the roc* one for --backend roc where there is
+ * one, in hipify-clang's spelling when asked for. */
+static char *header_target(const HeaderRule *h, const char *name, const PlanOptions *opt) {
+  const char *roc = opt->hipify_headers && h->hipify_roc ? h->hipify_roc : h->roc;
+  if (opt->backend_roc && roc)
+    return cm_xstrdup(roc);
+  return opt->hipify_headers && h->hipify ? cm_xstrdup(h->hipify) : rl_header_target(h, name);
+}
+
 static void plan_include(FilePlan *fp, const Fact *f, const RuleDb *db, const PlanOptions *opt) {
   const HeaderRule *h = rl_lookup_header(db, f->name, strlen(f->name));
   PlannedUse u = {.fact = f, .header = h, .library = h ? h->library : "unknown", .kind = "header"};
@@ -162,7 +171,7 @@ static void plan_include(FilePlan *fp, const Fact *f, const RuleDb *db, const Pl
     u.status = US_UNKNOWN;
     add_finding(fp, D_UNKNOWN_API, f->offset, f->name,
                 cm_xasprintf("<%s> is a CUDA header the rules do not map: find its HIP counterpart by hand", f->name));
-  } else if (!h->hip) {
+  } else if (!h->hip && !(opt->hipify_headers && h->hipify)) {
     u.status = US_UNMAPPED;
     add_finding(fp, D_LIBRARY_UNAVAILABLE, f->offset, f->name,
                 cm_xasprintf("<%s> (%s) has no HIP counterpart%s%s", f->name, h->library, *h->note ? ": " : "",
@@ -170,7 +179,7 @@ static void plan_include(FilePlan *fp, const Fact *f, const RuleDb *db, const Pl
   } else {
     u.status = US_MAPPED;
     u.available = true;
-    u.hip = u.owned_hip = opt->backend_roc && h->roc ? cm_xstrdup(h->roc) : rl_header_target(h, f->name);
+    u.hip = u.owned_hip = header_target(h, f->name, opt);
   }
   vec_push(&fp->uses, u);
   PlannedUse *added = &fp->uses.items[fp->uses.len - 1];
@@ -179,7 +188,7 @@ static void plan_include(FilePlan *fp, const Fact *f, const RuleDb *db, const Pl
 }
 
 static void plan_launch(FilePlan *fp, const Fact *f, const PlanOptions *opt) {
-  bool ggl = opt->launch_ggl && plan_launch_ggl(fp, f);
+  bool ggl = opt->launch_ggl && plan_launch_ggl(fp, f, opt->kernel_name_templates);
   PlannedUse u = {.fact = f, .status = US_MAPPED, .available = true,
                   .hip = ggl ? "hipLaunchKernelGGL" : "<<<>>>", .library = "CUDA_Runtime", .kind = "launch"};
   vec_push(&fp->uses, u);
@@ -230,6 +239,8 @@ static void plan_file(FilePlan *fp, const RuleDb *db, const Hazards *hz, const P
                 cm_xasprintf("scanned lexically: %s", src->fallback_reason));
   for (size_t i = 0; i < src->facts.len; i++) {
     const Fact *f = &src->facts.items[i];
+    if (opt->skip_disabled && f->disabled)
+      continue;
     if (f->kind == FK_IDENT)
       plan_ident(fp, f, db, opt);
     else if (f->kind == FK_INCLUDE)
@@ -242,7 +253,7 @@ static void plan_file(FilePlan *fp, const RuleDb *db, const Hazards *hz, const P
   plan_member_orders(fp, db, opt->target);
   hazards_apply(hz, fp, opt->target);
   plan_hazard_fixes(fp);
-  plan_runtime_include(fp);
+  plan_runtime_include(fp, opt->runtime_in_place);
   plan_warp_enable(fp, db, opt->target);
   plan_wave_size(fp);
   plan_std_includes(fp);

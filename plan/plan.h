@@ -87,6 +87,15 @@ typedef struct {
   const char *target_why; /* copied into the plan */
   bool launch_ggl;     /* kernel<<<...>>>() -> hipLaunchKernelGGL(...) */
   bool backend_roc;    /* library calls to rocBLAS/rocRAND/... where the rules know them */
+  /* hipify-clang's conventions, which `hipport hipify` asks for (docs/hipify-mode.md) */
+  bool hipify_headers;     /* its header spellings: hipblas.h, not hipblas/hipblas.h */
+  bool runtime_in_place;   /* the CUDA runtime include becomes hip_runtime.h where it stands, and a
+                              file without one gets it after a leading #pragma once or #ifndef */
+  bool kernel_name_templates; /* HIP_KERNEL_NAME(k) around a template kernel whose arguments
+                                 are deduced too, not only around k<T> */
+  bool hip_symbol;         /* HIP_SYMBOL(sym) around the symbol a *Symbol call takes */
+  bool explicit_defaults;  /* cudaMallocHost(p, n) -> hipHostMalloc(p, n, hipHostMallocDefault) */
+  bool skip_disabled;      /* code the preprocessor skipped stays as it is */
 } PlanOptions;
 
 Status pl_build(const Facts *facts, const RuleDb *db, const PlanOptions *opt, Plan *out);

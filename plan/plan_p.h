@@ -35,12 +35,12 @@ typedef struct {
 bool call_args(const SourceFile *src, unsigned from, Args *out);
 bool bracketed_args(const SourceFile *src, unsigned open, char close, Args *out);
 void plan_warp(FilePlan *fp, const Fact *f, const WarpRewrite *w, Version target);
-bool plan_launch_ggl(FilePlan *fp, const Fact *f);
+bool plan_launch_ggl(FilePlan *fp, const Fact *f, bool kernel_name_templates);
 void plan_erase(FilePlan *fp, const Fact *f);
 void plan_arg_cast(FilePlan *fp, const Fact *f, const ArgCast *c);
-void plan_default_args(FilePlan *fp, const Fact *f, const RuleDb *db);
+void plan_default_args(FilePlan *fp, const Fact *f, const RuleDb *db, bool hipify_too);
 bool plan_duplicate_include(FilePlan *fp, const PlannedUse *u);
-void plan_runtime_include(FilePlan *fp);
+void plan_runtime_include(FilePlan *fp, bool in_place);
 void plan_fenced_regions(FilePlan *fp);
 
 /* release.c: the edits a target release asks for beyond renames. */

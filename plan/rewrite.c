@@ -148,32 +148,40 @@ void plan_warp(FilePlan *fp, const Fact *f, const WarpRewrite *w, Version target
 
 /* ---- kernels passed where HIP wants const void* ---- */
 
-/* cudaFuncSetCacheConfig(k, c) -> hipFuncSetCacheConfig(reinterpret_cast<const void*>(k), c).
- * An argument that is already a cast keeps its form, so a second run adds nothing. */
+/* cudaFuncSetCacheConfig(k, c) -> hipFuncSetCacheConfig(reinterpret_cast<const void*>(k), c);
+ * cudaMemcpyToSymbol(s, p, n) -> hipMemcpyToSymbol(HIP_SYMBOL(s), p, n) under hipify-clang's
+ * conventions. An argument that is already a cast or wrapped keeps its form, so a
+ * second run adds nothing. The argument is read from `text` (a string literal
+ * naming a symbol is wrapped too, as hipify-clang does). */
 void plan_arg_cast(FilePlan *fp, const Fact *f, const ArgCast *c) {
   Args a;
   if (!call_args(fp->src, f->offset + f->length, &a) || c->arg >= a.n)
     return;
   ArgRange r = a.arg[c->arg];
-  const char *text = fp->src->code_only + r.begin;
+  const char *text = fp->src->text + r.begin;
   size_t n = r.end - r.begin;
-  if (n == 0 || text[0] == '(' || starts_with(text, n, "reinterpret_cast") || starts_with(text, n, "static_cast") ||
-      starts_with(text, n, "const_cast"))
+  bool cast = strstr(c->wrapper, "_cast") != NULL;
+  if (n == 0 || starts_with(text, n, c->wrapper) ||
+      (cast && (text[0] == '(' || starts_with(text, n, "reinterpret_cast") || starts_with(text, n, "static_cast") ||
+                starts_with(text, n, "const_cast"))))
     return;
-  add_edit(fp, r.begin, 0, "reinterpret_cast<const void*>(");
+  char *open = cm_xasprintf("%s(", c->wrapper);
+  add_edit(fp, r.begin, 0, open);
   add_edit(fp, r.end, 0, ")");
+  free(open);
 }
 
 /* ---- trailing arguments CUDA defaults and HIP does not ---- */
 
-/* cudaStreamWaitEvent(s, e) -> hipStreamWaitEvent(s, e, 0). */
-void plan_default_args(FilePlan *fp, const Fact *f, const RuleDb *db) {
+/* cudaStreamWaitEvent(s, e) -> hipStreamWaitEvent(s, e, 0); hipify_too adds the
+ * rows only hipify-clang's conventions write. */
+void plan_default_args(FilePlan *fp, const Fact *f, const RuleDb *db, bool hipify_too) {
   Args a;
   if (!call_args(fp->src, f->offset + f->length, &a) || a.n >= MAX_ARGS)
     return;
   Buf added = {0};
   const DefaultArg *d;
-  for (unsigned i = a.n; (d = rl_default_arg(db, f->name, i)); i++)
+  for (unsigned i = a.n; (d = rl_default_arg(db, f->name, i)) && (hipify_too || !d->hipify_only); i++)
     buf_printf(&added, "%s%s", i > 0 ? ", " : "", d->value);
   if (added.len)
     add_edit(fp, a.rparen, 0, buf_cstr(&added));
@@ -214,24 +222,49 @@ static bool ends_statement(const SourceFile *src, unsigned after) {
   return after < src->len && src->code_only[after] == ';';
 }
 
+/* A launch argument that is already `dim3(...)`, whole: no second dim3 around it. */
+static bool is_dim3(const SourceFile *src, ArgRange a) {
+  Args inner;
+  return a.end - a.begin > 5 && strncmp(src->code_only + a.begin, "dim3", 4) == 0 &&
+         call_args(src, a.begin + 4, &inner) && inner.rparen + 1 == a.end;
+}
+
+/* `#define LAUNCH k<<<g, b>>>(x)`: a launch that ends its macro's body is used
+ * as a statement wherever the macro is (`LAUNCH;`). */
+static bool ends_macro(const SourceFile *src, unsigned after) {
+  while (after < src->len && (src->code_only[after] == ' ' || src->code_only[after] == '\t'))
+    after++;
+  return after >= src->len || src->code_only[after] == '\n' || src->code_only[after] == '\r';
+}
+
 /* kernel<<<g, b[, s[, st]]>>>(args) -> hipLaunchKernelGGL(kernel, dim3(g), dim3(b), s|0, st|0, args),
- * with HIP_KERNEL_NAME(...) around a template kernel, as hipify-clang writes it.
- * False when the launch is left as it is. */
-bool plan_launch_ggl(FilePlan *fp, const Fact *f) {
+ * with HIP_KERNEL_NAME(...) around k<T> (and, as hipify-clang writes it, around
+ * any template kernel when kernel_name_templates). False when the launch is left as it is. */
+bool plan_launch_ggl(FilePlan *fp, const Fact *f, bool kernel_name_templates) {
   ArgRange c[4];
   unsigned n = config_args(fp->src, f, c);
   Args call;
-  if (n < 2 || !call_args(fp->src, f->close + 3, &call) || !ends_statement(fp->src, call.rparen + 1))
+  if (n < 2 || !call_args(fp->src, f->close + 3, &call) ||
+      !(ends_statement(fp->src, call.rparen + 1) || (f->in_macro && ends_macro(fp->src, call.rparen + 1))))
     return false;
-  bool templ = memchr(f->name, '<', strlen(f->name)) != NULL;
+  bool templ = memchr(f->name, '<', strlen(f->name)) != NULL || (kernel_name_templates && f->template_kernel);
+  bool wrap0 = !is_dim3(fp->src, c[0]), wrap1 = !is_dim3(fp->src, c[1]);
   add_edit(fp, f->offset, 0, templ ? "hipLaunchKernelGGL(HIP_KERNEL_NAME(" : "hipLaunchKernelGGL(");
-  add_edit(fp, f->open, c[0].begin - f->open, templ ? "), dim3(" : ", dim3(");
-  add_edit(fp, c[0].end, c[1].begin - c[0].end, "), dim3(");
-  const char *tail = n == 2 ? "), 0, 0" : n == 3 ? ", 0" : "";
+  char *sep = cm_xasprintf("%s, %s", templ ? ")" : "", wrap0 ? "dim3(" : "");
+  add_edit(fp, f->open, c[0].begin - f->open, sep);
+  free(sep);
+  sep = cm_xasprintf("%s, %s", wrap0 ? ")" : "", wrap1 ? "dim3(" : "");
+  add_edit(fp, c[0].end, c[1].begin - c[0].end, sep);
+  free(sep);
+  const char *close1 = wrap1 ? ")" : "";
+  const char *tail = n == 3 ? ", 0" : n == 2 ? ", 0, 0" : "";
   unsigned last = c[n - 1].end;
-  if (n >= 3)
-    add_edit(fp, c[1].end, c[2].begin - c[1].end, "), ");
-  char *text = cm_xasprintf("%s%s", tail, call.n ? ", " : "");
+  if (n >= 3) {
+    sep = cm_xasprintf("%s, ", close1);
+    add_edit(fp, c[1].end, c[2].begin - c[1].end, sep);
+    free(sep);
+  }
+  char *text = cm_xasprintf("%s%s%s", n == 2 ? close1 : "", tail, call.n ? ", " : "");
   add_edit(fp, last, call.lparen + 1 - last, text);
   free(text);
   return true;
@@ -375,12 +408,52 @@ static void drop_line(FilePlan *fp, unsigned at) {
   add_edit(fp, b, e - b, "");
 }
 
+/* hipify-clang's place for the runtime include in a file that has none: after
+ * a first line of `#pragma once` or `#ifndef GUARD`, else above the first line
+ * of code. */
+static unsigned hipify_runtime_at(const SourceFile *src) {
+  for (unsigned l = 0; l < src->line_starts.len; l++) {
+    unsigned b = l ? src->line_starts.items[l] : src->bom;
+    unsigned e = l + 1 < src->line_starts.len ? src->line_starts.items[l + 1] : (unsigned)src->len;
+    unsigned p = b;
+    while (p < e && is_space(src->code_only[p]))
+      p++;
+    if (p == e)
+      continue;
+    const char *d = directive_at(src->code_only, p, e);
+    return named(d, "pragma once") || named(d, "ifndef") ? e : b;
+  }
+  return src->bom;
+}
+
+/* Under hipify-clang's conventions the runtime include stands where the CUDA
+ * one stood (plan_include renamed it), and every file has one. */
+static void runtime_include_in_place(FilePlan *fp) {
+  for (size_t i = 0; i < fp->uses.len; i++) {
+    const PlannedUse *u = &fp->uses.items[i];
+    if (u->fact->kind == FK_INCLUDE && u->hip && !u->fact->disabled && strcmp(u->hip, "hip/hip_runtime.h") == 0)
+      return;
+  }
+  if (strstr(fp->src->code_only, "hip/hip_runtime.h"))
+    return;
+  unsigned at = hipify_runtime_at(fp->src);
+  bool eol_before = at == fp->src->len && at > 0 && !an_line_ends(fp->src->text, fp->src->len, at - 1);
+  char *line = cm_xasprintf("%s#include <hip/hip_runtime.h>%s", eol_before ? fp->src->eol : "", eol_before ? "" : fp->src->eol);
+  add_edit(fp, at, 0, line);
+  free(line);
+}
+
 /* nvcc includes the runtime in every .cu file before anything else, the
  * project's own headers too; hipcc does not. HIP headers such as
  * hip_cooperative_groups.h need it first, and a project macro defined before
  * it (`#define index(x, y, n)`) breaks the C headers it pulls in. So the
- * runtime include goes before the first include, once. */
-void plan_runtime_include(FilePlan *fp) {
+ * runtime include goes before the first include, once (or, in_place, as
+ * hipify-clang places it). */
+void plan_runtime_include(FilePlan *fp, bool in_place) {
+  if (in_place) {
+    runtime_include_in_place(fp);
+    return;
+  }
   const PlannedUse *runtime = NULL;
   bool needs = false;
   for (size_t i = 0; i < fp->uses.len; i++) {

@@ -176,6 +176,8 @@ static Status header_row(Ctx *x, Csv *c, const int *cols, sqlite3_stmt *st) {
   for (int i = 0; i < 4; i++)
     bind_text(st, i + 1, field(c, cols[i]));
   sqlite3_bind_text(st, 5, field(c, cols[4]), -1, SQLITE_TRANSIENT);
+  bind_text(st, 6, field(c, cols[5]));
+  bind_text(st, 7, field(c, cols[6]));
   return ST_OK;
 }
 
@@ -237,14 +239,24 @@ static Status text_row(Ctx *x, Csv *c, const int *cols, sqlite3_stmt *st) {
   return ST_OK;
 }
 
+/* hipify_only: empty or 0 (every mode), 1 (hipport hipify only). */
+static Status hipify_only(Ctx *x, const char *value, sqlite3_stmt *st, int idx) {
+  if (*value && strcmp(value, "0") != 0 && strcmp(value, "1") != 0)
+    return cm_fail(ST_INPUT, "%s:%d: hipify_only is 1, 0 or empty, not '%s'", x->path, x->line, value);
+  sqlite3_bind_int(st, idx, strcmp(value, "1") == 0);
+  return ST_OK;
+}
+
 static Status cast_row(Ctx *x, Csv *c, const int *cols, sqlite3_stmt *st) {
   char *end;
   long arg = strtol(field(c, cols[1]), &end, 10);
   if (!*field(c, cols[0]) || end == field(c, cols[1]) || *end || arg < 0)
     return cm_fail(ST_INPUT, "%s:%d: cuda_name and an argument index >= 0 are required", x->path, x->line);
+  const char *wrapper = field(c, cols[2]);
   sqlite3_bind_text(st, 1, field(c, cols[0]), -1, SQLITE_TRANSIENT);
   sqlite3_bind_int(st, 2, (int)arg);
-  return ST_OK;
+  sqlite3_bind_text(st, 3, *wrapper ? wrapper : "reinterpret_cast<const void*>", -1, SQLITE_TRANSIENT);
+  return hipify_only(x, field(c, cols[3]), st, 4);
 }
 
 static Status default_row(Ctx *x, Csv *c, const int *cols, sqlite3_stmt *st) {
@@ -255,7 +267,7 @@ static Status default_row(Ctx *x, Csv *c, const int *cols, sqlite3_stmt *st) {
   sqlite3_bind_text(st, 1, field(c, cols[0]), -1, SQLITE_TRANSIENT);
   sqlite3_bind_int(st, 2, (int)arg);
   sqlite3_bind_text(st, 3, field(c, cols[2]), -1, SQLITE_TRANSIENT);
-  return ST_OK;
+  return hipify_only(x, field(c, cols[3]), st, 4);
 }
 
 static Status load_diagnostics(sqlite3 *db) {
@@ -337,8 +349,9 @@ typedef struct {
 /* What each option loads; --api may repeat, a later row replacing an earlier one. */
 static const Source sources[] = {
     {"--api", api_columns, API_NCOLS, api_sql, api_row},
-    {"--headers", COLS("cuda_header", "hip_header", "roc_header", "library", "note"),
-     "INSERT INTO header VALUES (?,?,?,?,?)", header_row},
+    {"--headers", COLS("cuda_header", "hip_header", "roc_header", "library", "note", "hipify_header",
+                        "hipify_roc_header"),
+     "INSERT INTO header VALUES (?,?,?,?,?,?,?)", header_row},
     /* ORDER HAZARD_COLUMNS */
     {"--hazards", COLS("code", "check", "pattern", "message", "constant_message", "since", "until"),
      "INSERT INTO hazard (code, check_kind, pattern, message, constant_message, since, until) VALUES (?,?,?,?,?,?,?)",
@@ -346,8 +359,10 @@ static const Source sources[] = {
     /* ORDER WARP_COLUMNS */
     {"--warp", COLS("cuda_name", "native_since", "legacy_name", "mask_arg", "legacy_args", "enabled_by", "default_since"),
      "INSERT INTO warp_rewrite VALUES (?,?,?,?,?,?,?)", warp_row},
-    {"--casts", COLS("cuda_name", "arg"), "INSERT INTO arg_cast VALUES (?,?)", cast_row},
-    {"--defaults", COLS("cuda_name", "arg", "value"), "INSERT INTO default_arg VALUES (?,?,?)", default_row},
+    {"--casts", COLS("cuda_name", "arg", "wrapper", "hipify_only"), "INSERT INTO arg_cast VALUES (?,?,?,?)",
+     cast_row},
+    {"--defaults", COLS("cuda_name", "arg", "value", "hipify_only"), "INSERT INTO default_arg VALUES (?,?,?,?)",
+     default_row},
     {"--hip-names", COLS("library", "cuda_name", "hip_name", "hip_added", "hip_until"),
      "INSERT INTO hip_name VALUES (?,?,?,?,?)", hip_name_row},
     {"--members", COLS("cuda_type", "until", "members", "hip_members"), "INSERT INTO member_order VALUES (?,?,?,?)",

@@ -82,7 +82,8 @@ static void read_rule(RuleDb *db, sqlite3_stmt *st) {
 
 static void read_header(RuleDb *db, sqlite3_stmt *st) {
   HeaderRule h = {.cuda = col_text(db, st, 0), .hip = col_text(db, st, 1), .roc = col_text(db, st, 2),
-                  .library = col_text(db, st, 3), .note = col_text(db, st, 4)};
+                  .library = col_text(db, st, 3), .note = col_text(db, st, 4),
+                  .hipify = col_text(db, st, 5), .hipify_roc = col_text(db, st, 6)};
   vec_push(&db->headers, h);
 }
 
@@ -158,12 +159,14 @@ static void attach_earlier(RuleDb *db) {
 }
 
 static void read_cast(RuleDb *db, sqlite3_stmt *st) {
-  ArgCast c = {.cuda = col_text(db, st, 0), .arg = (unsigned)sqlite3_column_int(st, 1)};
+  ArgCast c = {.cuda = col_text(db, st, 0), .arg = (unsigned)sqlite3_column_int(st, 1),
+               .wrapper = col_text(db, st, 2), .hipify_only = sqlite3_column_int(st, 3) != 0};
   vec_push(&db->casts, c);
 }
 
 static void read_default(RuleDb *db, sqlite3_stmt *st) {
-  DefaultArg d = {.cuda = col_text(db, st, 0), .arg = (unsigned)sqlite3_column_int(st, 1), .value = col_text(db, st, 2)};
+  DefaultArg d = {.cuda = col_text(db, st, 0), .arg = (unsigned)sqlite3_column_int(st, 1), .value = col_text(db, st, 2),
+                  .hipify_only = sqlite3_column_int(st, 3) != 0};
   vec_push(&db->defaults, d);
 }
 
@@ -210,14 +213,14 @@ static Status load(RuleDb *db, sqlite3 *sq) {
                   " backend_removed FROM api ORDER BY id",
                   read_rule)))
     return st;
-  if ((st = query(db, sq, "SELECT cuda_header, hip_header, roc_header, library, note FROM header", read_header)) ||
+  if ((st = query(db, sq, "SELECT cuda_header, hip_header, roc_header, library, note, hipify_header, hipify_roc_header FROM header", read_header)) ||
       (st = query(db, sq, "SELECT code, check_kind, pattern, message, constant_message, since, until FROM hazard"
                           " ORDER BY id", read_hazard)) ||
       (st = query(db, sq, "SELECT version FROM release ORDER BY version", read_release)) ||
       (st = query(db, sq, "SELECT cuda_name, native_since, legacy_name, mask_arg, legacy_args, enabled_by,"
                           " default_since FROM warp_rewrite", read_warp)) ||
-      (st = query(db, sq, "SELECT cuda_name, arg FROM arg_cast", read_cast)) ||
-      (st = query(db, sq, "SELECT cuda_name, arg, value FROM default_arg", read_default)) ||
+      (st = query(db, sq, "SELECT cuda_name, arg, wrapper, hipify_only FROM arg_cast", read_cast)) ||
+      (st = query(db, sq, "SELECT cuda_name, arg, value, hipify_only FROM default_arg", read_default)) ||
       (st = query(db, sq, "SELECT cuda_type, until, members, hip_members FROM member_order", read_member_order)) ||
       (st = query(db, sq, "SELECT key, value FROM meta ORDER BY rowid", read_meta)) ||
       (st = query(db, sq, "SELECT name, cuda_releases FROM library", read_library)) ||
@@ -333,8 +336,8 @@ char *rl_header_target(const HeaderRule *h, const char *name) {
 }
 
 /* A handful of rows: a scan beats a hash here. */
-const ArgCast *rl_arg_cast(const RuleDb *db, const char *name) {
-  for (size_t i = 0; i < db->casts.len; i++)
+const ArgCast *rl_arg_cast(const RuleDb *db, const char *name, const ArgCast *after) {
+  for (size_t i = after ? (size_t)(after - db->casts.items) + 1 : 0; i < db->casts.len; i++)
     if (strcmp(db->casts.items[i].cuda, name) == 0)
       return &db->casts.items[i];
   return NULL;

@@ -74,6 +74,7 @@ typedef struct {
 
 typedef struct {
   const char *cuda, *hip, *roc, *library, *note; /* hip NULL: no counterpart */
+  const char *hipify, *hipify_roc;                /* hipify-clang's spellings; NULL: as hip, roc */
   const char *origin;                             /* "FILE:LINE" of a user rule; NULL for the database's */
 } HeaderRule;
 
@@ -94,10 +95,13 @@ typedef struct {
   Version until;
 } MemberOrder;
 
-/* An argument HIP takes as const void* where CUDA also takes the kernel (data/arg_casts.csv). */
+/* An argument HIP takes as const void* where CUDA also takes the kernel, or one
+ * hipify-clang wraps in HIP_SYMBOL (data/arg_casts.csv). */
 typedef struct {
   const char *cuda;
   unsigned arg;          /* 0-based */
+  const char *wrapper;   /* "reinterpret_cast<const void*>", "HIP_SYMBOL" */
+  bool hipify_only;      /* only under hipify-clang's conventions */
 } ArgCast;
 
 /* A trailing argument CUDA defaults and HIP does not (data/default_args.csv). */
@@ -105,6 +109,7 @@ typedef struct {
   const char *cuda;
   unsigned arg;          /* 0-based */
   const char *value;     /* HIP's spelling of CUDA's default */
+  bool hipify_only;      /* only under hipify-clang's conventions */
 } DefaultArg;
 
 typedef enum { HC_PCRE, HC_AST } HazardCheck;
@@ -154,7 +159,8 @@ char *rl_header_target(const HeaderRule *h, const char *name);
 
 const WarpRewrite *rl_warp_rewrite(const RuleDb *db, const char *name);
 const MemberOrder *rl_member_order(const RuleDb *db, const char *name);
-const ArgCast *rl_arg_cast(const RuleDb *db, const char *name);
+/* The name's rows in turn: after NULL, the first; NULL when no more. */
+const ArgCast *rl_arg_cast(const RuleDb *db, const char *name, const ArgCast *after);
 const DefaultArg *rl_default_arg(const RuleDb *db, const char *name, unsigned arg);
 
 size_t rl_rule_count(const RuleDb *db);

@@ -45,7 +45,9 @@ CREATE TABLE header (
   hip_header TEXT,                 -- NULL: no HIP counterpart
   roc_header TEXT,
   library TEXT NOT NULL,
-  note TEXT NOT NULL
+  note TEXT NOT NULL,
+  hipify_header TEXT,              -- hipify-clang's spelling; NULL: as hip_header
+  hipify_roc_header TEXT           -- the same for --roc; NULL: as roc_header
 );
 
 CREATE TABLE diagnostic (
@@ -73,8 +75,11 @@ CREATE TABLE release (version INTEGER PRIMARY KEY, name TEXT NOT NULL);
 
 -- Arguments HIP takes as const void* where CUDA also takes the kernel (data/arg_casts.csv).
 CREATE TABLE arg_cast (
-  cuda_name TEXT PRIMARY KEY,
-  arg INTEGER NOT NULL CHECK (arg >= 0)   -- 0-based index of the argument to cast
+  cuda_name TEXT NOT NULL,
+  arg INTEGER NOT NULL CHECK (arg >= 0),  -- 0-based index of the argument to cast
+  wrapper TEXT NOT NULL,                  -- written around it: reinterpret_cast<const void*>, HIP_SYMBOL
+  hipify_only INTEGER NOT NULL,           -- 1: only under hipify-clang's conventions
+  PRIMARY KEY (cuda_name, arg)
 );
 
 -- Trailing arguments CUDA defaults and HIP does not (data/default_args.csv).
@@ -82,6 +87,7 @@ CREATE TABLE default_arg (
   cuda_name TEXT NOT NULL,
   arg INTEGER NOT NULL CHECK (arg >= 0),  -- 0-based index of the argument
   value TEXT NOT NULL CHECK (value <> ''), -- HIP's spelling of CUDA's default
+  hipify_only INTEGER NOT NULL,           -- 1: only under hipify-clang's conventions
   PRIMARY KEY (cuda_name, arg)
 );
 

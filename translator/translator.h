@@ -13,7 +13,7 @@
 typedef struct {
   const char *out;           /* folder, or file when the source is one file; "-": stdout */
   bool in_place, dry_run, force, annotate;
-  const char *backup_suffix; /* --in-place */
+  const char *backup_suffix; /* --in-place; NULL: no backup (hipify-clang's --no-backup) */
 } TranslateOptions;
 
 typedef struct {

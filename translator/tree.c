@@ -159,7 +159,7 @@ static bool holds(const char *path, const char *text, size_t len) {
  * holds the file as it is now is what an interrupted run left: the re-run goes on
  * over it. Any other is the user's, and stops the run. */
 static Status check_backups(Run *r) {
-  for (size_t i = 0; i < r->plan->files.len; i++) {
+  for (size_t i = 0; i < r->plan->files.len && r->opt->backup_suffix; i++) {
     const FilePlan *fp = &r->plan->files.items[i];
     if (!fp->edits.len && !r->opt->annotate)
       continue;
@@ -199,9 +199,11 @@ static Status translate_in_place(Run *r) {
     free(text);
     if (!changed || !rewritable(fp))
       continue;
-    char *backup = cm_xasprintf("%s%s", fp->src->path, r->opt->backup_suffix);
-    st = copy_file(fp->src->path, backup);
-    free(backup);
+    if (r->opt->backup_suffix) {
+      char *backup = cm_xasprintf("%s%s", fp->src->path, r->opt->backup_suffix);
+      st = copy_file(fp->src->path, backup);
+      free(backup);
+    }
     if (!st)
       st = write_translation(r, fp, fp->src->path);
   }

@@ -5,7 +5,7 @@ int main() {
   float *x; hipMalloc(&x, 256 * sizeof(float));
   hipStream_t s; hipStreamCreate(&s);
   hipLaunchKernelGGL(zero, dim3(2), dim3(128), 0, 0, x);
-  hipLaunchKernelGGL(HIP_KERNEL_NAME(scale<float>), dim3(dim3(1)), dim3(dim3(256)), 0, s, x, 2.0f);
+  hipLaunchKernelGGL(HIP_KERNEL_NAME(scale<float>), dim3(1), dim3(256), 0, s, x, 2.0f);
   hipDeviceSynchronize();
 }
 static void more(float *x, size_t smem) {
