@@ -366,7 +366,7 @@ static bool found_missing_include(ParseEnv *env, CXTranslationUnit tu, const Can
 CXTranslationUnit lexical_tu(CXIndex index, const char *path) {
   const char *args[] = {"-x", "cuda", "--cuda-host-only", "-nocudainc", "-nocudalib", "-Wno-everything"};
   CXTranslationUnit tu = NULL;
-  clang_parseTranslationUnit2(index, path, args, 6, NULL, 0, CXTranslationUnit_Incomplete, &tu);
+  clang_parseTranslationUnit2(index, path, args, 6, NULL, 0, CXTranslationUnit_Incomplete | CXTranslationUnit_SingleFileParse, &tu);
   return tu;
 }
 
