@@ -272,6 +272,7 @@ static void plan_file(FilePlan *fp, const RuleDb *db, const Hazards *hz, const P
   plan_warp_enable(fp, db, opt->target);
   plan_wave_size(fp);
   plan_std_includes(fp);
+  plan_type_headers(fp, db);
   plan_fenced_regions(fp);
   order_edits(fp);
 }

@@ -115,6 +115,11 @@ static void read_hint(RuleDb *db, sqlite3_stmt *st) {
   vec_push(&db->hints, h);
 }
 
+static void read_type_header(RuleDb *db, sqlite3_stmt *st) {
+  MetaEntry m = {col_text(db, st, 0), col_text(db, st, 1)};
+  vec_push(&db->type_headers, m);
+}
+
 static void read_meta(RuleDb *db, sqlite3_stmt *st) {
   MetaEntry m = {col_text(db, st, 0), col_text(db, st, 1)};
   vec_push(&db->meta, m);
@@ -229,6 +234,7 @@ static Status load(RuleDb *db, sqlite3 *sq) {
       (st = query(db, sq, "SELECT cuda_name, arg, value, hipify_only FROM default_arg", read_default)) ||
       (st = query(db, sq, "SELECT cuda_type, until, members, hip_members FROM member_order", read_member_order)) ||
       (st = query(db, sq, "SELECT cuda_name, scalar_form, other_form, hip_types, hip_since FROM cache_hint", read_hint)) ||
+      (st = query(db, sq, "SELECT hip_name, header FROM type_header", read_type_header)) ||
       (st = query(db, sq, "SELECT key, value FROM meta ORDER BY rowid", read_meta)) ||
       (st = query(db, sq, "SELECT name, cuda_releases FROM library", read_library)) ||
       (st = query(db, sq, "SELECT code, effort_hours, effort_per FROM diagnostic", read_diagnostic)))
@@ -287,6 +293,7 @@ void rl_close(RuleDb *db) {
   vec_free(&db->casts);
   vec_free(&db->defaults);
   vec_free(&db->hints);
+  vec_free(&db->type_headers);
   vec_free(&db->members);
   vec_free(&db->earlier);
   vec_free(&db->earlier_keys);
@@ -362,6 +369,13 @@ const CacheHint *rl_cache_hint(const RuleDb *db, const char *name) {
   for (size_t i = 0; i < db->hints.len; i++)
     if (strcmp(db->hints.items[i].cuda, name) == 0)
       return &db->hints.items[i];
+  return NULL;
+}
+
+const char *rl_type_header(const RuleDb *db, const char *hip_name) {
+  for (size_t i = 0; i < db->type_headers.len; i++)
+    if (strcmp(db->type_headers.items[i].key, hip_name) == 0)
+      return db->type_headers.items[i].value;
   return NULL;
 }
 

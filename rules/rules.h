@@ -174,6 +174,9 @@ const MemberOrder *rl_member_order(const RuleDb *db, const char *name);
 const ArgCast *rl_arg_cast(const RuleDb *db, const char *name, const ArgCast *after);
 const DefaultArg *rl_default_arg(const RuleDb *db, const char *name, unsigned arg);
 const CacheHint *rl_cache_hint(const RuleDb *db, const char *name);
+/* The header declaring a HIP name that hip_runtime.h does not bring in
+ * (data/type_headers.csv); NULL for any other name. */
+const char *rl_type_header(const RuleDb *db, const char *hip_name);
 
 size_t rl_rule_count(const RuleDb *db);
 const Rule *rl_rule(const RuleDb *db, size_t i);

@@ -111,6 +111,12 @@ CREATE TABLE cache_hint (
   hip_since INTEGER                -- the release that has them; NULL with no hip_types
 );
 
+-- HIP names hip_runtime.h does not bring in, with their header (data/type_headers.csv).
+CREATE TABLE type_header (
+  hip_name TEXT PRIMARY KEY,
+  header TEXT NOT NULL
+);
+
 -- Structs whose HIP members come in another order than CUDA's before a release
 -- (data/member_orders.csv): a positional initializer gets designators there.
 CREATE TABLE member_order (
