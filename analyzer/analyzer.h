@@ -41,6 +41,10 @@ typedef struct {
   bool cuda_declared;        /* resolved to a declaration in the CUDA headers */
   char *aliased;             /* FK_IDENT: the CUDA type a typedef no rule knows stands for
                                 (nv_half: __half), when a rule knows that one; else NULL */
+  char *pointee;             /* FK_IDENT called with a pointer first: the type it points to, unqualified
+                                and canonical ("float", "float4", "__half"), where the tree knows it (not a
+                                template's T); else NULL */
+  bool pointee_scalar;       /* that type is a fundamental arithmetic one (bool to double) */
   /* FK_LAUNCH: offsets of "<<<", ">>>" and the call's "(" and ")" */
   unsigned open, close, lparen, rparen;
   bool template_kernel;      /* FK_LAUNCH: the kernel is a template (k<T>, or one the file declares) */

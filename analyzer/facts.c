@@ -17,6 +17,12 @@ typedef struct {
 } Range;
 
 typedef struct {
+  unsigned callee;        /* offset of the called name */
+  char *type;
+  bool scalar;
+} Pointee;
+
+typedef struct {
   const ParseEnv *env;
   CXTranslationUnit tu;
   CXFile file;
@@ -34,6 +40,7 @@ typedef struct {
   NameSet *own_names;     /* what the scanned tree defines: the file's macros, and with the
                              tree, whatever the file and its project headers declare */
   NameSet *kernel_templates; /* function templates with __global__/__device__, by name */
+  VEC(Pointee) pointees;  /* calls of CUDA names whose first argument is a pointer, by callee offset */
 } Reader;
 
 /* libclang's own name for a cursor kind; its strings are static, so no dispose. */
@@ -97,6 +104,7 @@ void an_forget_facts(SourceFile *f) {
   for (size_t i = 0; i < f->facts.len; i++) {
     free(f->facts.items[i].name);
     free(f->facts.items[i].aliased);
+    free(f->facts.items[i].pointee);
   }
   vec_free(&f->facts);
   vec_free(&f->line_starts);
@@ -353,6 +361,17 @@ static char *aliased_name(Reader *r, unsigned i) {
   return NULL;
 }
 
+/* The tree's word on what a call's first argument points to. */
+static void take_pointee(Reader *r, Fact *fact) {
+  for (size_t k = 0; k < r->pointees.len; k++)
+    if (r->pointees.items[k].callee == fact->offset) {
+      fact->pointee = r->pointees.items[k].type;
+      fact->pointee_scalar = r->pointees.items[k].scalar;
+      r->pointees.items[k].type = NULL;
+      return;
+    }
+}
+
 static void read_identifier(Reader *r, unsigned i, bool in_macro) {
   const char *name = r->f->text + r->tok[i].begin;
   size_t n = r->tok[i].end - r->tok[i].begin;
@@ -385,6 +404,7 @@ static void read_identifier(Reader *r, unsigned i, bool in_macro) {
   Fact *fact = &r->f->facts.items[r->f->facts.len - 1];
   fact->cuda_declared = where == 1;
   fact->aliased = !rule && where == 1 ? aliased_name(r, i) : NULL;
+  take_pointee(r, fact);
 }
 
 /* ---- kernel launches ---- */
@@ -599,6 +619,45 @@ static void read_removed_member(Reader *r, CXCursor c) {
   clang_disposeString(owner_name);
 }
 
+/* f(p, ...) where f has a rule and p is a pointer whose pointee the tree
+ * knows: the plan picks a rewrite by type (a cache-hinted load of a float).
+ * The name is read from the token at the callee, which a call no overload
+ * matches leaves unnamed. */
+static void read_pointee(Reader *r, CXCursor callee, CXCursor arg) {
+  unsigned off;
+  clang_getExpansionLocation(clang_getCursorLocation(callee), NULL, NULL, NULL, &off);
+  unsigned i = token_at(r, off);
+  CXType t = clang_getCanonicalType(clang_getCursorType(arg));
+  if (i >= r->ntokens || r->tok[i].begin != off || t.kind != CXType_Pointer ||
+      !rl_lookup(r->env->db, r->f->text + off, r->tok[i].end - off))
+    return;
+  CXType pointee = clang_getUnqualifiedType(clang_getCanonicalType(clang_getPointeeType(t)));
+  if (pointee.kind == CXType_Unexposed || pointee.kind == CXType_Invalid || clang_Type_getSizeOf(pointee) < 0)
+    return; /* template-dependent */
+  CXString spelling = clang_getTypeSpelling(pointee);
+  Pointee p = {off, cm_xstrdup(clang_getCString(spelling)),
+               pointee.kind >= CXType_Bool && pointee.kind <= CXType_Double};
+  vec_push(&r->pointees, p);
+  clang_disposeString(spelling);
+}
+
+static enum CXChildVisitResult take_two(CXCursor c, CXCursor parent, CXClientData two) {
+  CXCursor *out = two;
+  out[clang_Cursor_isNull(out[0]) ? 0 : 1] = c;
+  return clang_Cursor_isNull(out[1]) ? CXChildVisit_Continue : CXChildVisit_Break;
+}
+
+/* A call no overload matches on the host side (clang's CUDA headers declare
+ * __ldcs for __half only there) is a recovery expression: the callee, then the
+ * arguments, whose types hold all the same. */
+static void read_unmatched_call(Reader *r, CXCursor c) {
+  CXCursor two[2] = {clang_getNullCursor(), clang_getNullCursor()};
+  clang_visitChildren(c, take_two, two);
+  enum CXCursorKind k = clang_getCursorKind(two[0]);
+  if (!clang_Cursor_isNull(two[1]) && (k == CXCursor_OverloadedDeclRef || k == CXCursor_DeclRefExpr))
+    read_pointee(r, two[0], two[1]);
+}
+
 static enum CXChildVisitResult visit_tree(CXCursor c, CXCursor parent, CXClientData data) {
   Reader *r = data;
   if (!in_this_file(r, clang_getCursorLocation(c)))
@@ -620,6 +679,11 @@ static enum CXChildVisitResult visit_tree(CXCursor c, CXCursor parent, CXClientD
     break;
   case CXCursor_UnexposedExpr:
     read_removed_member(r, c);
+    read_unmatched_call(r, c);
+    break;
+  case CXCursor_CallExpr:
+    if (clang_Cursor_getNumArguments(c) > 0)
+      read_pointee(r, c, clang_Cursor_getArgument(c, 0));
     break;
   default:
     break;
@@ -833,6 +897,9 @@ void collect_facts(const ParseEnv *env, CXTranslationUnit tu, bool parsed, Sourc
   free(r.cursors);
   vec_free(&r.skipped);
   vec_free(&r.device_fns);
+  for (size_t i = 0; i < r.pointees.len; i++)
+    free(r.pointees.items[i].type);
+  vec_free(&r.pointees);
   std_map_free(r.own_std);
   nameset_free(r.user_includes);
   nameset_free(r.std_seen);

@@ -102,13 +102,27 @@ static bool plan_legacy_warp(FilePlan *fp, const Fact *f, const Rule *r, const W
   return true;
 }
 
+/* A cache-hinted load or store HIP lacks for the type becomes the access itself
+ * in every release (cache_hints.c writes it once every other edit is known). */
+static bool plan_hinted_access(FilePlan *fp, const Fact *f, const Rule *r, const RuleDb *db, Version target) {
+  const CacheHint *h = rl_cache_hint(db, f->name);
+  const char *form = h ? plan_hint_form(h, f, target) : NULL;
+  if (!form)
+    return false;
+  PlannedUse u = {.fact = f, .rule = r, .status = US_MAPPED, .available = true, .every_release = true,
+                  .library = r ? r->library : "CUDA_Device", .kind = "device_function"};
+  u.hip = u.owned_hip = cm_xstrndup(form, form[0] == '*' ? 1 : strcspn(form, "("));
+  vec_push(&fp->uses, u);
+  return true;
+}
+
 static void plan_ident(FilePlan *fp, const Fact *f, const RuleDb *db, const PlanOptions *opt) {
   Version target = opt->target;
   const Rule *r = rl_lookup(db, f->name, strlen(f->name));
   if (!r && f->aliased)
     r = rl_lookup(db, f->aliased, strlen(f->aliased)); /* nv_half is __half under another name */
   const WarpRewrite *w = rl_warp_rewrite(db, f->name);
-  if (plan_legacy_warp(fp, f, r, w, target))
+  if (plan_legacy_warp(fp, f, r, w, target) || plan_hinted_access(fp, f, r, db, target))
     return;
   PlannedUse u = {.fact = f, .rule = r, .every_release = w != NULL};
   if (!r) {
@@ -253,10 +267,12 @@ static void plan_file(FilePlan *fp, const RuleDb *db, const Hazards *hz, const P
   plan_member_orders(fp, db, opt->target);
   hazards_apply(hz, fp, opt->target);
   plan_hazard_fixes(fp);
+  plan_cache_hints(fp, db, opt->target);
   plan_runtime_include(fp, opt->runtime_in_place);
   plan_warp_enable(fp, db, opt->target);
   plan_wave_size(fp);
   plan_std_includes(fp);
+  plan_type_headers(fp, db);
   plan_fenced_regions(fp);
   order_edits(fp);
 }

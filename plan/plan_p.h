@@ -48,7 +48,12 @@ void plan_member_orders(FilePlan *fp, const RuleDb *db, Version target);
 void plan_warp_enable(FilePlan *fp, const RuleDb *db, Version target);
 void plan_wave_size(FilePlan *fp);
 void plan_std_includes(FilePlan *fp);
+void plan_type_headers(FilePlan *fp, const RuleDb *db);
 void plan_hazard_fixes(FilePlan *fp);
+/* cache_hints.c: __ldcs(p) and kin where HIP lacks them for the type. The form
+ * translate writes for the call (data/cache_hints.csv), or NULL where HIP has it. */
+const char *plan_hint_form(const CacheHint *h, const Fact *f, Version target);
+void plan_cache_hints(FilePlan *fp, const RuleDb *db, Version target);
 /* Lines (ending in \n) right before or after the runtime include, where the plan
  * puts it; where the file has none, where it would go. */
 void plan_beside_runtime_include(FilePlan *fp, const char *lines, bool before);

@@ -6,6 +6,8 @@
  *     becomes HIPPORT_WAVE_SIZE, defined once per file from the GPU family;
  *   - a standard header a file had only through the CUDA headers (HP2501, from
  *     7.0) is included;
+ *   - a HIP type hip_runtime.h does not bring in (hip_bfloat16) gets its header
+ *     where CUDA's runtime header brought the CUDA one;
  *   - a positional initializer of a struct whose HIP members came in another
  *     order (member_orders.csv) gets designators. */
 #include <stdlib.h>
@@ -77,6 +79,35 @@ void plan_std_includes(FilePlan *fp) {
   for (size_t i = 0; i < fp->findings.len; i++)
     if (fp->findings.items[i].diag == D_STD_HEADER)
       vec_push(&headers, fp->findings.items[i].subject);
+  vec_sort(&headers, by_name);
+  Buf lines = {0};
+  for (size_t i = 0; i < headers.len; i++)
+    if (i == 0 || strcmp(headers.items[i], headers.items[i - 1]) != 0)
+      buf_printf(&lines, "#include <%s>\n", headers.items[i]);
+  if (lines.len)
+    plan_beside_runtime_include(fp, buf_cstr(&lines), false);
+  buf_free(&lines);
+  vec_free(&headers);
+}
+
+/* ---- headers of HIP types hip_runtime.h lacks ---- */
+
+static bool file_includes(const FilePlan *fp, const char *header) {
+  for (size_t i = 0; i < fp->uses.len; i++)
+    if (fp->uses.items[i].fact->kind == FK_INCLUDE && fp->uses.items[i].hip && strcmp(fp->uses.items[i].hip, header) == 0)
+      return true;
+  return strstr(fp->src->code_only, header) != NULL; /* included as <...> already */
+}
+
+/* __nv_bfloat16 came with CUDA's runtime header; hip_bfloat16 needs its own. */
+void plan_type_headers(FilePlan *fp, const RuleDb *db) {
+  VEC(const char *) headers = {0};
+  for (size_t i = 0; i < fp->uses.len; i++) {
+    const PlannedUse *u = &fp->uses.items[i];
+    const char *h = u->available && u->fact->kind == FK_IDENT && u->hip ? rl_type_header(db, u->hip) : NULL;
+    if (h && !file_includes(fp, h))
+      vec_push(&headers, h);
+  }
   vec_sort(&headers, by_name);
   Buf lines = {0};
   for (size_t i = 0; i < headers.len; i++)

@@ -229,6 +229,15 @@ static Status member_row(Ctx *x, Csv *c, const int *cols, sqlite3_stmt *st) {
   return bind_version(x, st, 2, field(c, cols[1]));
 }
 
+static Status hint_row(Ctx *x, Csv *c, const int *cols, sqlite3_stmt *st) {
+  if (!*field(c, cols[0]) || !strstr(field(c, cols[1]), "{0}") || !strstr(field(c, cols[2]), "{0}"))
+    return cm_fail(ST_INPUT, "%s:%d: cuda_name and two forms naming the pointer ({0}) are required", x->path, x->line);
+  if (!*field(c, cols[3]) != !*field(c, cols[4]))
+    return cm_fail(ST_INPUT, "%s:%d: hip_types and hip_since go together", x->path, x->line);
+  bind_texts(c, cols, st, (const int[]){0, 1, 2, 3}, 4);
+  return bind_version(x, st, 5, field(c, cols[4]));
+}
+
 /* A library row and a meta row: every column is required text. */
 static Status text_row(Ctx *x, Csv *c, const int *cols, sqlite3_stmt *st) {
   int n = sqlite3_bind_parameter_count(st);
@@ -367,6 +376,9 @@ static const Source sources[] = {
      "INSERT INTO hip_name VALUES (?,?,?,?,?)", hip_name_row},
     {"--members", COLS("cuda_type", "until", "members", "hip_members"), "INSERT INTO member_order VALUES (?,?,?,?)",
      member_row},
+    {"--hints", COLS("cuda_name", "scalar_form", "other_form", "hip_types", "hip_since"),
+     "INSERT INTO cache_hint VALUES (?,?,?,?,?)", hint_row},
+    {"--type-headers", COLS("hip_name", "header"), "INSERT INTO type_header VALUES (?,?)", text_row},
     {"--libraries", COLS("library", "title", "cuda_releases"), "INSERT INTO library VALUES (?,?,?)", text_row},
     {"--meta", COLS("key", "value"), "INSERT INTO meta VALUES (?,?)", text_row},
 };
@@ -399,7 +411,7 @@ static Status build(Ctx *x, int argc, char **argv) {
 
 int main(int argc, char **argv) {
   if (argc < 5 || argc % 2 == 0) {
-    fprintf(stderr, "usage: %s OUT.db SCHEMA.sql (--meta|--libraries|--api|--hip-names|--headers|--hazards|--warp|--casts|--defaults|--members) FILE.csv...\n", argv[0]);
+    fprintf(stderr, "usage: %s OUT.db SCHEMA.sql (--meta|--libraries|--api|--hip-names|--headers|--hazards|--warp|--casts|--defaults|--members|--hints|--type-headers) FILE.csv...\n", argv[0]);
     return ST_USAGE;
   }
   char *tmp = cm_xasprintf("%s.tmp", argv[1]);

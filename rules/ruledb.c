@@ -109,6 +109,17 @@ static void read_member_order(RuleDb *db, sqlite3_stmt *st) {
   vec_push(&db->members, m);
 }
 
+static void read_hint(RuleDb *db, sqlite3_stmt *st) {
+  CacheHint h = {.cuda = col_text(db, st, 0), .scalar_form = col_text(db, st, 1), .other_form = col_text(db, st, 2),
+                 .hip_types = col_text(db, st, 3), .hip_since = col_version(st, 4)};
+  vec_push(&db->hints, h);
+}
+
+static void read_type_header(RuleDb *db, sqlite3_stmt *st) {
+  MetaEntry m = {col_text(db, st, 0), col_text(db, st, 1)};
+  vec_push(&db->type_headers, m);
+}
+
 static void read_meta(RuleDb *db, sqlite3_stmt *st) {
   MetaEntry m = {col_text(db, st, 0), col_text(db, st, 1)};
   vec_push(&db->meta, m);
@@ -222,6 +233,8 @@ static Status load(RuleDb *db, sqlite3 *sq) {
       (st = query(db, sq, "SELECT cuda_name, arg, wrapper, hipify_only FROM arg_cast", read_cast)) ||
       (st = query(db, sq, "SELECT cuda_name, arg, value, hipify_only FROM default_arg", read_default)) ||
       (st = query(db, sq, "SELECT cuda_type, until, members, hip_members FROM member_order", read_member_order)) ||
+      (st = query(db, sq, "SELECT cuda_name, scalar_form, other_form, hip_types, hip_since FROM cache_hint", read_hint)) ||
+      (st = query(db, sq, "SELECT hip_name, header FROM type_header", read_type_header)) ||
       (st = query(db, sq, "SELECT key, value FROM meta ORDER BY rowid", read_meta)) ||
       (st = query(db, sq, "SELECT name, cuda_releases FROM library", read_library)) ||
       (st = query(db, sq, "SELECT code, effort_hours, effort_per FROM diagnostic", read_diagnostic)))
@@ -279,6 +292,8 @@ void rl_close(RuleDb *db) {
   vec_free(&db->warp);
   vec_free(&db->casts);
   vec_free(&db->defaults);
+  vec_free(&db->hints);
+  vec_free(&db->type_headers);
   vec_free(&db->members);
   vec_free(&db->earlier);
   vec_free(&db->earlier_keys);
@@ -347,6 +362,20 @@ const DefaultArg *rl_default_arg(const RuleDb *db, const char *name, unsigned ar
   for (size_t i = 0; i < db->defaults.len; i++)
     if (db->defaults.items[i].arg == arg && strcmp(db->defaults.items[i].cuda, name) == 0)
       return &db->defaults.items[i];
+  return NULL;
+}
+
+const CacheHint *rl_cache_hint(const RuleDb *db, const char *name) {
+  for (size_t i = 0; i < db->hints.len; i++)
+    if (strcmp(db->hints.items[i].cuda, name) == 0)
+      return &db->hints.items[i];
+  return NULL;
+}
+
+const char *rl_type_header(const RuleDb *db, const char *hip_name) {
+  for (size_t i = 0; i < db->type_headers.len; i++)
+    if (strcmp(db->type_headers.items[i].key, hip_name) == 0)
+      return db->type_headers.items[i].value;
   return NULL;
 }
 

@@ -112,6 +112,17 @@ typedef struct {
   bool hipify_only;      /* only under hipify-clang's conventions */
 } DefaultArg;
 
+/* A load or store with a cache hint (data/cache_hints.csv): HIP has it for
+ * hip_types from hip_since; any other call becomes a form, {0} the pointer
+ * argument and {1} the value. */
+typedef struct {
+  const char *cuda;
+  const char *scalar_form;  /* for a fundamental arithmetic pointee */
+  const char *other_form;   /* for any other pointee, or one not known */
+  const char *hip_types;    /* space-separated; "" none */
+  Version hip_since;
+} CacheHint;
+
 typedef enum { HC_PCRE, HC_AST } HazardCheck;
 
 typedef struct {
@@ -162,6 +173,10 @@ const MemberOrder *rl_member_order(const RuleDb *db, const char *name);
 /* The name's rows in turn: after NULL, the first; NULL when no more. */
 const ArgCast *rl_arg_cast(const RuleDb *db, const char *name, const ArgCast *after);
 const DefaultArg *rl_default_arg(const RuleDb *db, const char *name, unsigned arg);
+const CacheHint *rl_cache_hint(const RuleDb *db, const char *name);
+/* The header declaring a HIP name that hip_runtime.h does not bring in
+ * (data/type_headers.csv); NULL for any other name. */
+const char *rl_type_header(const RuleDb *db, const char *hip_name);
 
 size_t rl_rule_count(const RuleDb *db);
 const Rule *rl_rule(const RuleDb *db, size_t i);

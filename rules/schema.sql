@@ -102,6 +102,21 @@ CREATE TABLE warp_rewrite (
   default_since INTEGER            -- first release with the native form on by default; NULL: native_since
 );
 
+-- Loads and stores with a cache hint that HIP lacks for most types (data/cache_hints.csv).
+CREATE TABLE cache_hint (
+  cuda_name TEXT PRIMARY KEY,
+  scalar_form TEXT NOT NULL,       -- written for a fundamental pointee: {0} the pointer, {1} the value
+  other_form TEXT NOT NULL,        -- written for any other pointee, or one not known
+  hip_types TEXT NOT NULL,         -- pointee types HIP declares the call for, space-separated
+  hip_since INTEGER                -- the release that has them; NULL with no hip_types
+);
+
+-- HIP names hip_runtime.h does not bring in, with their header (data/type_headers.csv).
+CREATE TABLE type_header (
+  hip_name TEXT PRIMARY KEY,
+  header TEXT NOT NULL
+);
+
 -- Structs whose HIP members come in another order than CUDA's before a release
 -- (data/member_orders.csv): a positional initializer gets designators there.
 CREATE TABLE member_order (

@@ -27,7 +27,10 @@ __global__ void lanes(int *out, int n, int blockSize) {
   int tail = blockSize & 31; // expect HP2001
   int tmplWarps = BLOCK_SIZE / 32; // expect HP2001
   int shifted = BLOCK_SIZE >> 5; // expect HP2001
+  int nextWarp = (threadIdx.x + 1) / 32; // expect HP2001
   int tid = blockIdx.x * blockDim.x + threadIdx.x;
+  int rows = (n + 1) / 32;             // a count in parentheses, not an index
+  int call = min(n, threadIdx.x + 1) / 32; // a call's result
   int row = tid / TILE;                // a tile, not a warp
   int bytes = n * 32;                  // a multiplication by 32
   int block = blockIdx.x % 32;         // blocks, not lanes
@@ -38,5 +41,5 @@ __global__ void lanes(int *out, int n, int blockSize) {
   // threadIdx.x % 32 in a comment is not code
   const char *note = "blockDim.x / 32";
   out[tid] = lane + warp + lane2 + warp2 + row + bytes + block + wide + (note != 0) + nWarps + perBlock + tail +
-             tmplWarps + shifted + words + low + grid + kWarp + warp_size + kNumWarps + tileWidth + LANES + BLOCK;
+             tmplWarps + shifted + nextWarp + rows + call + words + low + grid + kWarp + warp_size + kNumWarps + tileWidth + LANES + BLOCK;
 }
