@@ -41,6 +41,8 @@ typedef struct {
   bool cuda_declared;        /* resolved to a declaration in the CUDA headers */
   char *aliased;             /* FK_IDENT: the CUDA type a typedef no rule knows stands for
                                 (nv_half: __half), when a rule knows that one; else NULL */
+  int params;                /* FK_IDENT: the parameter count of the CUDA function declaration the
+                                name resolves to, which tells C++ overloads apart; -1 when unknown */
   /* FK_LAUNCH: offsets of "<<<", ">>>" and the call's "(" and ")" */
   unsigned open, close, lparen, rparen;
   bool template_kernel;      /* FK_LAUNCH: the kernel is a template (k<T>, or one the file declares) */

@@ -102,9 +102,17 @@ static bool plan_legacy_warp(FilePlan *fp, const Fact *f, const Rule *r, const W
   return true;
 }
 
+/* The rule a name's use goes by: a C++ overload HIP names as another call goes
+ * by that call's (cudaEventCreate(&e, flags) is cudaEventCreateWithFlags). */
+static const Rule *rule_for(const Fact *f, const RuleDb *db) {
+  const char *as = rl_overload(db, f->name, f->params);
+  const Rule *r = as ? rl_lookup(db, as, strlen(as)) : NULL;
+  return r ? r : rl_lookup(db, f->name, strlen(f->name));
+}
+
 static void plan_ident(FilePlan *fp, const Fact *f, const RuleDb *db, const PlanOptions *opt) {
   Version target = opt->target;
-  const Rule *r = rl_lookup(db, f->name, strlen(f->name));
+  const Rule *r = rule_for(f, db);
   if (!r && f->aliased)
     r = rl_lookup(db, f->aliased, strlen(f->aliased)); /* nv_half is __half under another name */
   const WarpRewrite *w = rl_warp_rewrite(db, f->name);
@@ -126,15 +134,15 @@ static void plan_ident(FilePlan *fp, const Fact *f, const RuleDb *db, const Plan
     u.hip = u.available ? target_name(r, opt) : first_name(r);
     if (u.available && !u.hip)
       plan_erase(fp, f); /* an annotation HIP needs nothing for */
-    else if (u.available && (strcmp(u.hip, r->cuda) != 0 || f->aliased))
+    else if (u.available && (strcmp(u.hip, f->name) != 0 || f->aliased))
       add_edit(fp, f->offset, f->length, u.hip);
     if (u.available && w)
       plan_warp(fp, f, w, target);
-    for (const ArgCast *c = NULL; u.available && (c = rl_arg_cast(db, f->name, c));)
+    for (const ArgCast *c = NULL; u.available && (c = rl_arg_cast(db, r->cuda, c));)
       if (!c->hipify_only || opt->hip_symbol)
         plan_arg_cast(fp, f, c);
     if (u.available)
-      plan_default_args(fp, f, db, opt->explicit_defaults);
+      plan_default_args(fp, f, r->cuda, db, opt->explicit_defaults);
   }
   vec_push(&fp->uses, u);
 }

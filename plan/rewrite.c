@@ -173,15 +173,16 @@ void plan_arg_cast(FilePlan *fp, const Fact *f, const ArgCast *c) {
 
 /* ---- trailing arguments CUDA defaults and HIP does not ---- */
 
-/* cudaStreamWaitEvent(s, e) -> hipStreamWaitEvent(s, e, 0); hipify_too adds the
- * rows only hipify-clang's conventions write. */
-void plan_default_args(FilePlan *fp, const Fact *f, const RuleDb *db, bool hipify_too) {
+/* cudaStreamWaitEvent(s, e) -> hipStreamWaitEvent(s, e, 0), by the rows of `name`
+ * (the call, or the one its overload stands for); hipify_too adds the rows only
+ * hipify-clang's conventions write. */
+void plan_default_args(FilePlan *fp, const Fact *f, const char *name, const RuleDb *db, bool hipify_too) {
   Args a;
   if (!call_args(fp->src, f->offset + f->length, &a) || a.n >= MAX_ARGS)
     return;
   Buf added = {0};
   const DefaultArg *d;
-  for (unsigned i = a.n; (d = rl_default_arg(db, f->name, i)) && (hipify_too || !d->hipify_only); i++)
+  for (unsigned i = a.n; (d = rl_default_arg(db, name, i)) && (hipify_too || !d->hipify_only); i++)
     buf_printf(&added, "%s%s", i > 0 ? ", " : "", d->value);
   if (added.len)
     add_edit(fp, a.rparen, 0, buf_cstr(&added));

@@ -4,7 +4,7 @@
  *   hipport-rulesdb OUT.db SCHEMA.sql --meta FILE.csv --libraries FILE.csv
  *                   --api FILE.csv... --hip-names FILE.csv --headers FILE.csv
  *                   --hazards FILE.csv --warp FILE.csv --casts FILE.csv
- *                   --defaults FILE.csv --members FILE.csv
+ *                   --defaults FILE.csv --overloads FILE.csv --members FILE.csv
  *
  * API files are read in order; a later row with the same (library, cuda_name)
  * replaces an earlier one, so project-owned corrections sit in their own file on
@@ -270,6 +270,17 @@ static Status default_row(Ctx *x, Csv *c, const int *cols, sqlite3_stmt *st) {
   return hipify_only(x, field(c, cols[3]), st, 4);
 }
 
+static Status overload_row(Ctx *x, Csv *c, const int *cols, sqlite3_stmt *st) {
+  char *end;
+  long params = strtol(field(c, cols[1]), &end, 10);
+  if (!*field(c, cols[0]) || end == field(c, cols[1]) || *end || params < 0 || !*field(c, cols[2]))
+    return cm_fail(ST_INPUT, "%s:%d: cuda_name, a parameter count >= 0 and as_name are required", x->path, x->line);
+  sqlite3_bind_text(st, 1, field(c, cols[0]), -1, SQLITE_TRANSIENT);
+  sqlite3_bind_int(st, 2, (int)params);
+  sqlite3_bind_text(st, 3, field(c, cols[2]), -1, SQLITE_TRANSIENT);
+  return ST_OK;
+}
+
 static Status load_diagnostics(sqlite3 *db) {
   static const char *per[] = {[EP_USE] = "use", [EP_API] = "api", [EP_FILE] = "file"};
   sqlite3_stmt *st;
@@ -363,6 +374,7 @@ static const Source sources[] = {
      cast_row},
     {"--defaults", COLS("cuda_name", "arg", "value", "hipify_only"), "INSERT INTO default_arg VALUES (?,?,?,?)",
      default_row},
+    {"--overloads", COLS("cuda_name", "params", "as_name"), "INSERT INTO overload VALUES (?,?,?)", overload_row},
     {"--hip-names", COLS("library", "cuda_name", "hip_name", "hip_added", "hip_until"),
      "INSERT INTO hip_name VALUES (?,?,?,?,?)", hip_name_row},
     {"--members", COLS("cuda_type", "until", "members", "hip_members"), "INSERT INTO member_order VALUES (?,?,?,?)",
@@ -399,7 +411,7 @@ static Status build(Ctx *x, int argc, char **argv) {
 
 int main(int argc, char **argv) {
   if (argc < 5 || argc % 2 == 0) {
-    fprintf(stderr, "usage: %s OUT.db SCHEMA.sql (--meta|--libraries|--api|--hip-names|--headers|--hazards|--warp|--casts|--defaults|--members) FILE.csv...\n", argv[0]);
+    fprintf(stderr, "usage: %s OUT.db SCHEMA.sql (--meta|--libraries|--api|--hip-names|--headers|--hazards|--warp|--casts|--defaults|--overloads|--members) FILE.csv...\n", argv[0]);
     return ST_USAGE;
   }
   char *tmp = cm_xasprintf("%s.tmp", argv[1]);

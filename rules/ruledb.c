@@ -170,6 +170,11 @@ static void read_default(RuleDb *db, sqlite3_stmt *st) {
   vec_push(&db->defaults, d);
 }
 
+static void read_overload(RuleDb *db, sqlite3_stmt *st) {
+  Overload o = {.cuda = col_text(db, st, 0), .params = sqlite3_column_int(st, 1), .as = col_text(db, st, 2)};
+  vec_push(&db->overloads, o);
+}
+
 static void read_release(RuleDb *db, sqlite3_stmt *st) { vec_push(&db->releases, col_version(st, 0)); }
 
 static Status query(RuleDb *db, sqlite3 *sq, const char *sql, void (*row)(RuleDb *, sqlite3_stmt *)) {
@@ -221,6 +226,7 @@ static Status load(RuleDb *db, sqlite3 *sq) {
                           " default_since FROM warp_rewrite", read_warp)) ||
       (st = query(db, sq, "SELECT cuda_name, arg, wrapper, hipify_only FROM arg_cast", read_cast)) ||
       (st = query(db, sq, "SELECT cuda_name, arg, value, hipify_only FROM default_arg", read_default)) ||
+      (st = query(db, sq, "SELECT cuda_name, params, as_name FROM overload", read_overload)) ||
       (st = query(db, sq, "SELECT cuda_type, until, members, hip_members FROM member_order", read_member_order)) ||
       (st = query(db, sq, "SELECT key, value FROM meta ORDER BY rowid", read_meta)) ||
       (st = query(db, sq, "SELECT name, cuda_releases FROM library", read_library)) ||
@@ -279,6 +285,7 @@ void rl_close(RuleDb *db) {
   vec_free(&db->warp);
   vec_free(&db->casts);
   vec_free(&db->defaults);
+  vec_free(&db->overloads);
   vec_free(&db->members);
   vec_free(&db->earlier);
   vec_free(&db->earlier_keys);
@@ -347,6 +354,13 @@ const DefaultArg *rl_default_arg(const RuleDb *db, const char *name, unsigned ar
   for (size_t i = 0; i < db->defaults.len; i++)
     if (db->defaults.items[i].arg == arg && strcmp(db->defaults.items[i].cuda, name) == 0)
       return &db->defaults.items[i];
+  return NULL;
+}
+
+const char *rl_overload(const RuleDb *db, const char *name, int params) {
+  for (size_t i = 0; i < db->overloads.len; i++)
+    if (db->overloads.items[i].params == params && strcmp(db->overloads.items[i].cuda, name) == 0)
+      return db->overloads.items[i].as;
   return NULL;
 }
 

@@ -43,6 +43,7 @@ struct RuleDb {
   VEC(WarpRewrite) warp;
   VEC(ArgCast) casts;
   VEC(DefaultArg) defaults;
+  VEC(Overload) overloads;
   VEC(MemberOrder) members;
   VEC(HipName) earlier;    /* every rule's earlier names, each rule's together */
   VEC(RuleKey) earlier_keys; /* while loading: whose each earlier name is */

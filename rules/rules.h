@@ -112,6 +112,13 @@ typedef struct {
   bool hipify_only;      /* only under hipify-clang's conventions */
 } DefaultArg;
 
+/* A C++ overload of a CUDA call that HIP names as another call (data/overloads.csv). */
+typedef struct {
+  const char *cuda;
+  int params;            /* the overload's parameter count, defaulted ones included */
+  const char *as;        /* the CUDA C function it stands for */
+} Overload;
+
 typedef enum { HC_PCRE, HC_AST } HazardCheck;
 
 typedef struct {
@@ -162,6 +169,10 @@ const MemberOrder *rl_member_order(const RuleDb *db, const char *name);
 /* The name's rows in turn: after NULL, the first; NULL when no more. */
 const ArgCast *rl_arg_cast(const RuleDb *db, const char *name, const ArgCast *after);
 const DefaultArg *rl_default_arg(const RuleDb *db, const char *name, unsigned arg);
+/* The CUDA C function a C++ overload of `name` with `params` parameters stands
+ * for (data/overloads.csv): cudaEventCreate with 2 is cudaEventCreateWithFlags.
+ * NULL when the overload maps by its own name. */
+const char *rl_overload(const RuleDb *db, const char *name, int params);
 
 size_t rl_rule_count(const RuleDb *db);
 const Rule *rl_rule(const RuleDb *db, size_t i);

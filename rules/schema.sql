@@ -91,6 +91,14 @@ CREATE TABLE default_arg (
   PRIMARY KEY (cuda_name, arg)
 );
 
+-- C++ overloads of CUDA calls that HIP names as another call (data/overloads.csv).
+CREATE TABLE overload (
+  cuda_name TEXT NOT NULL,
+  params INTEGER NOT NULL CHECK (params >= 0), -- the overload's parameter count
+  as_name TEXT NOT NULL CHECK (as_name <> ''), -- the CUDA C function it stands for
+  PRIMARY KEY (cuda_name, params)
+);
+
 -- Warp intrinsics' pre-native HIP forms (data/warp_rewrites.csv).
 CREATE TABLE warp_rewrite (
   cuda_name TEXT PRIMARY KEY,
