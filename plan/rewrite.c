@@ -251,8 +251,11 @@ bool plan_launch_ggl(FilePlan *fp, const Fact *f, bool kernel_name_templates) {
   bool templ = memchr(f->name, '<', strlen(f->name)) != NULL || (kernel_name_templates && f->template_kernel);
   bool wrap0 = !is_dim3(fp->src, c[0]), wrap1 = !is_dim3(fp->src, c[1]);
   add_edit(fp, f->offset, 0, templ ? "hipLaunchKernelGGL(HIP_KERNEL_NAME(" : "hipLaunchKernelGGL(");
+  unsigned kernel_end = f->open; /* `k <<<...>>>`: the space goes with the chevrons */
+  while (kernel_end > f->offset && is_space(fp->src->code_only[kernel_end - 1]))
+    kernel_end--;
   char *sep = cm_xasprintf("%s, %s", templ ? ")" : "", wrap0 ? "dim3(" : "");
-  add_edit(fp, f->open, c[0].begin - f->open, sep);
+  add_edit(fp, kernel_end, c[0].begin - kernel_end, sep);
   free(sep);
   sep = cm_xasprintf("%s, %s", wrap0 ? ")" : "", wrap1 ? "dim3(" : "");
   add_edit(fp, c[0].end, c[1].begin - c[0].end, sep);
