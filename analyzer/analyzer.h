@@ -45,7 +45,8 @@ typedef struct {
                                 name resolves to, which tells C++ overloads apart; -1 when unknown */
   /* FK_LAUNCH: offsets of "<<<", ">>>" and the call's "(" and ")" */
   unsigned open, close, lparen, rparen;
-  bool template_kernel;      /* FK_LAUNCH: the kernel is a template (k<T>, or one the file declares) */
+  bool template_kernel;      /* FK_LAUNCH: the kernel is a template (k<T>, one the file declares, or
+                                a macro of the file whose body is a template-id) */
 } Fact;
 
 /* A local #include the parser's folders lacked, found in the repository. */

@@ -807,6 +807,14 @@ static enum CXChildVisitResult own_decl(CXCursor c, CXCursor parent, CXClientDat
   return CXChildVisit_Continue;
 }
 
+/* `#define K axpy<float>`: a macro whose body starts as a template-id names a
+ * template kernel when a launch uses it (K<<<g, b>>>(...)). */
+static bool defines_template_id(Reader *r, unsigned i) {
+  unsigned end = directive_end(r->f, r->tok[i].begin);
+  return i + 4 < r->ntokens && r->tok[i + 4].begin < end && tok_is(r, i + 4, "<") &&
+         clang_getTokenKind(r->tokens[i + 3]) == CXToken_Identifier;
+}
+
 /* What the scanned tree defines is never a CUDA name to port, wherever it is
  * used: in a macro body, a disabled branch, or a file read lexically. */
 static void read_own_names(Reader *r) {
@@ -815,6 +823,8 @@ static void read_own_names(Reader *r) {
     if (tok_is(r, i, "#") && tok_is(r, i + 1, "define") && first_on_line(r->f, r->tok[i].begin)) {
       char *name = cm_xstrndup(r->f->text + r->tok[i + 2].begin, r->tok[i + 2].end - r->tok[i + 2].begin);
       nameset_add(r->own_names, name);
+      if (defines_template_id(r, i))
+        nameset_add(r->kernel_templates, name);
       free(name);
     }
   if (r->parsed)

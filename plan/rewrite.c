@@ -269,7 +269,7 @@ bool plan_launch_ggl(FilePlan *fp, const Fact *f, bool kernel_name_templates) {
     free(sep);
   }
   char *text = cm_xasprintf("%s%s%s", n == 2 ? close1 : "", tail, call.n ? ", " : "");
-  add_edit(fp, last, call.lparen + 1 - last, text);
+  add_edit(fp, last, (call.n ? call.lparen + 1 : call.rparen) - last, text); /* `k<<<g, b>>>( )`: no space kept */
   free(text);
   return true;
 }
