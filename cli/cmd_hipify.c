@@ -16,7 +16,7 @@
 typedef enum {
   HO_OUT, HO_OUT_DIR, HO_HIP_LAUNCH, HO_CUDA_LAUNCH, HO_ROC, HO_MIOPEN, HO_ACCEPTED, HO_SKIP_DISABLED,
   HO_COMPILE_DB, HO_CUDA_PATH, HO_RESOURCE_DIR, HO_GPU_ARCH, HO_INPLACE, HO_NO_BACKUP, HO_NO_OUTPUT,
-  HO_STATS, HO_STATS_CSV, HO_STATS_FILE, HO_EXAMINE,
+  HO_STATS, HO_STATS_CSV, HO_STATS_FILE, HO_EXAMINE, HO_ROCM,
 } HipifyOption;
 
 typedef struct {
@@ -50,6 +50,9 @@ static const OptionSpec options[] = {
     {"print-stats-csv", HO_STATS_CSV, false},
     {"o-stats", HO_STATS_FILE, true},
     {"examine", HO_EXAMINE, false},
+    /* hipport's own: the ROCm release whose HIP names are written (hipify-clang
+     * writes the newest its tables know, and so does this mode without it) */
+    {"rocm", HO_ROCM, true},
 };
 
 typedef struct {
@@ -93,6 +96,7 @@ static void set_option(HipifyArgs *a, HipifyOption id, const char *v) {
   case HO_STATS_CSV: a->stats_csv = true; break;
   case HO_STATS_FILE: a->stats_file = v; a->stats_csv = true; break;
   case HO_EXAMINE: a->no_output = a->stats = true; break;
+  case HO_ROCM: a->pipe.rocm = v; break;
   }
 }
 
@@ -150,6 +154,7 @@ static Status check_args(HipifyArgs *a) {
 
 static Status parse_args(int argc, char **argv, HipifyArgs *a) {
   Status st = ST_OK;
+  a->pipe.rocm = "newest";
   for (int i = 1; i < argc && !st; i++) {
     if (strcmp(argv[i], "--") == 0) { /* clang's own options from here on */
       while (++i < argc)

@@ -43,9 +43,24 @@ static const char *first_name(const Rule *r) {
              : r->hip;
 }
 
-/* The status of a known name in the target, and the findings it brings. */
-static UseStatus judge_rule(FilePlan *fp, const Fact *f, const Rule *r, const RuleDb *db, Version target) {
-  Avail a = rl_availability(r, target);
+/* The rocBLAS/rocSPARSE/MIOpen... name is written: asked for, and known. */
+static bool roc_name(const Rule *r, const PlanOptions *opt) {
+  return opt->backend_roc && r->backend_name && (!r->backend_added || r->backend_added <= opt->target) &&
+         (!r->backend_removed || r->backend_removed > opt->target);
+}
+
+/* The name translate writes: the backend name when roc_name, else the HIP name
+ * the target release has. */
+static const char *target_name(const Rule *r, const PlanOptions *opt) {
+  return roc_name(r, opt) ? r->backend_name : rl_hip_name(r, opt->target);
+}
+
+/* The status of a known name in the target, and the findings it brings. A name
+ * only the roc backend has (cusparseContext: _rocsparse_handle) is available
+ * when that backend is asked for. */
+static UseStatus judge_rule(FilePlan *fp, const Fact *f, const Rule *r, const RuleDb *db, const PlanOptions *opt) {
+  Version target = opt->target;
+  Avail a = roc_name(r, opt) ? AV_MAPPED : rl_availability(r, target);
   const char *hip = rl_hip_name(r, target);
   if (r->cuda_removed) {
     char *v = version_text(r->cuda_removed);
@@ -80,14 +95,6 @@ static UseStatus judge_rule(FilePlan *fp, const Fact *f, const Rule *r, const Ru
                 cm_xasprintf("%s is deprecated in %s: plan its replacement", hip_deprecated ? hip : r->cuda,
                              hip_deprecated ? "HIP" : "CUDA"));
   return r->cuda_removed ? US_REMOVED : (r->cuda_deprecated || hip_deprecated) ? US_DEPRECATED : US_MAPPED;
-}
-
-/* The name translate writes: the rocBLAS/rocRAND/MIOpen... backend name when
- * asked for and known, else the HIP name the target release has. */
-static const char *target_name(const Rule *r, const PlanOptions *opt) {
-  bool roc = opt->backend_roc && r->backend_name && (!r->backend_added || r->backend_added <= opt->target) &&
-             (!r->backend_removed || r->backend_removed > opt->target);
-  return roc ? r->backend_name : rl_hip_name(r, opt->target);
 }
 
 /* Before ROCm 6.2 a warp *_sync call is available through its legacy form. */
@@ -127,7 +134,7 @@ static void plan_ident(FilePlan *fp, const Fact *f, const RuleDb *db, const Plan
                 cm_xasprintf("%s is declared by the CUDA headers but the rules do not know it: check HIP by hand",
                              f->name));
   } else {
-    u.status = judge_rule(fp, f, r, db, target);
+    u.status = judge_rule(fp, f, r, db, opt);
     u.library = r->library;
     u.kind = rl_kind_name(r->kind);
     u.available = u.status <= US_REMOVED;
@@ -155,7 +162,7 @@ static void plan_member(FilePlan *fp, const Fact *f, const RuleDb *db, const Pla
     return;
   PlannedUse u = {.fact = f, .rule = r, .library = r->library, .kind = rl_kind_name(r->kind),
                   .hip = rl_hip_name(r, opt->target)};
-  u.status = judge_rule(fp, f, r, db, opt->target);
+  u.status = judge_rule(fp, f, r, db, opt);
   u.available = u.status <= US_REMOVED;
   const char *cuda_field = strchr(f->name, '.'), *hip_field = u.hip ? strchr(u.hip, '.') : NULL;
   if (u.available && cuda_field && hip_field && strcmp(cuda_field, hip_field) != 0)
