@@ -245,7 +245,7 @@ static Status hipify_one(HipifyArgs *a, const char *input, FILE *csv, size_t *co
   const FilePlan *fp = p.plan.files.len ? &p.plan.files.items[0] : NULL;
   *converted += fp && fp->edits.len > 0;
   if (fp && (a->stats || csv))
-    rp_hipify_stats(a->stats ? stderr : NULL, csv, input, &fp, 1, now() - start);
+    rp_hipify_stats(a->stats ? stderr : NULL, csv, p.db, input, &fp, 1, now() - start);
   if (!st)
     st = pipeline_check_unreadable(&p);
   pipeline_free(&p);

@@ -5,6 +5,7 @@
  *                   --api FILE.csv... --hip-names FILE.csv --headers FILE.csv
  *                   --hazards FILE.csv --warp FILE.csv --casts FILE.csv
  *                   --defaults FILE.csv --overloads FILE.csv --members FILE.csv
+ *                   --hipify-types FILE.csv
  *
  * API files are read in order; a later row with the same (library, cuda_name)
  * replaces an earlier one, so project-owned corrections sit in their own file on
@@ -239,6 +240,27 @@ static Status text_row(Ctx *x, Csv *c, const int *cols, sqlite3_stmt *st) {
   return ST_OK;
 }
 
+/* hipify_api may be empty (hipify-clang has no label for the library): NULL. */
+static Status library_row(Ctx *x, Csv *c, const int *cols, sqlite3_stmt *st) {
+  for (int i = 0; i < 3; i++)
+    if (!*field(c, cols[i]))
+      return cm_fail(ST_INPUT, "%s:%d: library, title and cuda_releases are required", x->path, x->line);
+  bind_texts(c, cols, st, (const int[]){0, 1, 2}, 3);
+  if (*field(c, cols[3]))
+    sqlite3_bind_text(st, 4, field(c, cols[3]), -1, SQLITE_TRANSIENT);
+  else
+    sqlite3_bind_null(st, 4);
+  return ST_OK;
+}
+
+static Status hipify_type_row(Ctx *x, Csv *c, const int *cols, sqlite3_stmt *st) {
+  for (int i = 0; i < 4; i++)
+    if (!*field(c, cols[i]))
+      return cm_fail(ST_INPUT, "%s:%d: every column is required ('*' matches any)", x->path, x->line);
+  bind_texts(c, cols, st, (const int[]){0, 1, 2, 3}, 4);
+  return ST_OK;
+}
+
 /* hipify_only: empty or 0 (every mode), 1 (hipport hipify only). */
 static Status hipify_only(Ctx *x, const char *value, sqlite3_stmt *st, int idx) {
   if (*value && strcmp(value, "0") != 0 && strcmp(value, "1") != 0)
@@ -379,7 +401,10 @@ static const Source sources[] = {
      "INSERT INTO hip_name VALUES (?,?,?,?,?)", hip_name_row},
     {"--members", COLS("cuda_type", "until", "members", "hip_members"), "INSERT INTO member_order VALUES (?,?,?,?)",
      member_row},
-    {"--libraries", COLS("library", "title", "cuda_releases"), "INSERT INTO library VALUES (?,?,?)", text_row},
+    {"--libraries", COLS("library", "title", "cuda_releases", "hipify_api"), "INSERT INTO library VALUES (?,?,?,?)",
+     library_row},
+    {"--hipify-types", COLS("library", "section", "kind", "hipify_type"),
+     "INSERT INTO hipify_type (library, section, kind, hipify_type) VALUES (?,?,?,?)", hipify_type_row},
     {"--meta", COLS("key", "value"), "INSERT INTO meta VALUES (?,?)", text_row},
 };
 
@@ -411,7 +436,7 @@ static Status build(Ctx *x, int argc, char **argv) {
 
 int main(int argc, char **argv) {
   if (argc < 5 || argc % 2 == 0) {
-    fprintf(stderr, "usage: %s OUT.db SCHEMA.sql (--meta|--libraries|--api|--hip-names|--headers|--hazards|--warp|--casts|--defaults|--overloads|--members) FILE.csv...\n", argv[0]);
+    fprintf(stderr, "usage: %s OUT.db SCHEMA.sql (--meta|--libraries|--api|--hip-names|--headers|--hazards|--warp|--casts|--defaults|--overloads|--hipify-types|--members) FILE.csv...\n", argv[0]);
     return ST_USAGE;
   }
   char *tmp = cm_xasprintf("%s.tmp", argv[1]);

@@ -197,6 +197,13 @@ void rl_meta_at(const RuleDb *db, size_t i, const char **key, const char **value
 char *rl_describe(const RuleDb *db);
 /* Whose releases a library's cuda_* columns count: "CUDA", or "cuTENSOR" for cuTENSOR's own. */
 const char *rl_cuda_releases(const RuleDb *db, const char *library);
+/* hipify-clang's statistics label for a library ("CUDA RT API"); the library's
+ * own name when hipify-clang has none. */
+const char *rl_hipify_api(const RuleDb *db, const char *library);
+/* hipify-clang's reference type ("memory", "type", "include") for a use of
+ * `kind` ("function", "header", "launch"...) in a library's section (a header's
+ * name for includes); NULL when no row of data/hipify_types.csv matches. */
+const char *rl_hipify_type(const RuleDb *db, const char *library, const char *section, const char *kind);
 
 /* User rule files (YAML, docs/user-rules.md): each adds or overrides API and
  * header mappings, adds hazards and sets effort hours, on top of the database.

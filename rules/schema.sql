@@ -9,7 +9,17 @@ CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 
 -- The libraries api rows may name (data/libraries.csv); cuda_releases: whose
 -- releases the cuda_* columns count (CUDA, or cuTENSOR's own).
-CREATE TABLE library (name TEXT PRIMARY KEY, title TEXT NOT NULL, cuda_releases TEXT NOT NULL);
+CREATE TABLE library (name TEXT PRIMARY KEY, title TEXT NOT NULL, cuda_releases TEXT NOT NULL,
+                      hipify_api TEXT);  -- hipify-clang's statistics label; NULL: none
+
+-- hipify-clang's reference types for --print-stats (data/hipify_types.csv); '*' matches any.
+CREATE TABLE hipify_type (
+  id INTEGER PRIMARY KEY,
+  library TEXT NOT NULL,
+  section TEXT NOT NULL,
+  kind TEXT NOT NULL,
+  hipify_type TEXT NOT NULL
+);
 
 CREATE TABLE api (
   id INTEGER PRIMARY KEY,
