@@ -45,9 +45,12 @@ typedef struct {
                                 and canonical ("float", "float4", "__half"), where the tree knows it (not a
                                 template's T); else NULL */
   bool pointee_scalar;       /* that type is a fundamental arithmetic one (bool to double) */
+  int params;                /* FK_IDENT: the parameter count of the CUDA function declaration the
+                                name resolves to, which tells C++ overloads apart; -1 when unknown */
   /* FK_LAUNCH: offsets of "<<<", ">>>" and the call's "(" and ")" */
   unsigned open, close, lparen, rparen;
-  bool template_kernel;      /* FK_LAUNCH: the kernel is a template (k<T>, or one the file declares) */
+  bool template_kernel;      /* FK_LAUNCH: the kernel is a template (k<T>, one the file declares, or
+                                a macro of the file whose body is a template-id) */
 } Fact;
 
 /* A local #include the parser's folders lacked, found in the repository. */

@@ -78,6 +78,7 @@ static bool tok_is(const Reader *r, unsigned i, const char *s) {
 static void add_fact(Reader *r, FactKind kind, unsigned off, unsigned len, char *name, const char *cursor,
                      bool in_macro) {
   Fact fact = {.kind = kind, .offset = off, .length = len, .name = name, .cursor = cursor, .in_macro = in_macro,
+               .params = -1,
                .disabled = in_ranges(r->skipped.items, r->skipped.len, off)};
   an_location(r->f, off, &fact.line, &fact.column);
   vec_push(&r->f->facts, fact);
@@ -372,6 +373,27 @@ static void take_pointee(Reader *r, Fact *fact) {
     }
 }
 
+static enum CXChildVisitResult count_param(CXCursor c, CXCursor parent, CXClientData n) {
+  (void)parent;
+  if (clang_getCursorKind(c) == CXCursor_ParmDecl)
+    ++*(int *)n;
+  return CXChildVisit_Continue;
+}
+
+/* The parameter count of the one function declaration token i resolves to: a
+ * template's is read from its parameters. -1 for anything else, and for a call
+ * whose overload depends on template arguments (clang names candidates only). */
+static int declared_params(Reader *r, unsigned i) {
+  CXCursor ref = clang_getCursorReferenced(r->cursors[i]);
+  enum CXCursorKind k = clang_getCursorKind(ref);
+  if (k == CXCursor_FunctionDecl)
+    return clang_Cursor_getNumArguments(ref);
+  int n = 0;
+  if (k == CXCursor_FunctionTemplate)
+    clang_visitChildren(ref, count_param, &n);
+  return k == CXCursor_FunctionTemplate ? n : -1;
+}
+
 static void read_identifier(Reader *r, unsigned i, bool in_macro) {
   const char *name = r->f->text + r->tok[i].begin;
   size_t n = r->tok[i].end - r->tok[i].begin;
@@ -403,6 +425,7 @@ static void read_identifier(Reader *r, unsigned i, bool in_macro) {
   add_fact(r, FK_IDENT, r->tok[i].begin, (unsigned)n, qualified ? qualified : cm_xstrndup(name, n), cursor, in_macro);
   Fact *fact = &r->f->facts.items[r->f->facts.len - 1];
   fact->cuda_declared = where == 1;
+  fact->params = where == 1 ? declared_params(r, i) : -1;
   fact->aliased = !rule && where == 1 ? aliased_name(r, i) : NULL;
   take_pointee(r, fact);
 }
@@ -848,6 +871,14 @@ static enum CXChildVisitResult own_decl(CXCursor c, CXCursor parent, CXClientDat
   return CXChildVisit_Continue;
 }
 
+/* `#define K axpy<float>`: a macro whose body starts as a template-id names a
+ * template kernel when a launch uses it (K<<<g, b>>>(...)). */
+static bool defines_template_id(Reader *r, unsigned i) {
+  unsigned end = directive_end(r->f, r->tok[i].begin);
+  return i + 4 < r->ntokens && r->tok[i + 4].begin < end && tok_is(r, i + 4, "<") &&
+         clang_getTokenKind(r->tokens[i + 3]) == CXToken_Identifier;
+}
+
 /* What the scanned tree defines is never a CUDA name to port, wherever it is
  * used: in a macro body, a disabled branch, or a file read lexically. */
 static void read_own_names(Reader *r) {
@@ -856,6 +887,8 @@ static void read_own_names(Reader *r) {
     if (tok_is(r, i, "#") && tok_is(r, i + 1, "define") && first_on_line(r->f, r->tok[i].begin)) {
       char *name = cm_xstrndup(r->f->text + r->tok[i + 2].begin, r->tok[i + 2].end - r->tok[i + 2].begin);
       nameset_add(r->own_names, name);
+      if (defines_template_id(r, i))
+        nameset_add(r->kernel_templates, name);
       free(name);
     }
   if (r->parsed)

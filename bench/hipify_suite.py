@@ -9,7 +9,9 @@ usage: HIPIFY_SRC=/path/to/HIPIFY bench/hipify_suite.py --hipport build/hipport
 Each test is a CUDA file whose `// RUN:` line gives hipify-clang's options and whose
 `// CHECK:` lines FileCheck holds against the output. As HIPIFY's run_test.sh does,
 the command is `hipport hipify -o=OUT IN --cuda-path=CUDA --clang-resource-directory=RES
-OPTIONS -- CLANG_ARGS` (or `-p=DIR` for the compilation-database test), the output's
+--rocm=R OPTIONS -- CLANG_ARGS` (or `-p=DIR` for the compilation-database test), where
+R is the checkout's HIP_LATEST (src/Statistics.h: the ROCm release whose names its
+hipify-clang writes and its tests expect); the output's
 comments are blanked (`sed -Ee 's|//.+|// |g'`) and FileCheck reads it against the
 input. The tests lit.cfg leaves out for the installed CUDA and cuDNN are left out
 here too. Prints one line per failure with its reason, then `N passed, M failed`;
@@ -108,6 +110,17 @@ def resource_dir():
     return "/usr/lib/llvm-16/lib/clang/16"
 
 
+def hip_latest(src):
+    """The ROCm release whose names the checkout's hipify-clang writes (HIP_LATEST in
+    src/Statistics.h, e.g. HIP_6030 -> 6.3.0), which its tests expect; None if unknown."""
+    try:
+        with open(os.path.join(src, "src", "Statistics.h"), errors="replace") as f:
+            m = re.search(r"HIP_LATEST\s*=\s*HIP_(\d)(\d)(\d)(\d)", f.read())
+    except OSError:
+        return None
+    return "%s.%d.%s" % (m.group(1), int(m.group(2) + m.group(3)), m.group(4)) if m else None
+
+
 def clang_arguments(cuda_version, dnn_root):
     """lit.cfg's %clang_args for this toolkit (64-bit Linux, no CUDA SDK samples, no CUB root)."""
     args = ["-v"]
@@ -176,7 +189,7 @@ def command(args, env, rel, opts, extra, tmp):
         clang = [a for a in env["clang_args"] + extra if a.startswith(("-I", "-D"))]
         return [args.hipport, "translate", src, "-o", out, "--cuda-path", args.cuda_path, "--force"] + mapped + clang, out
     cmd = [args.hipport, "hipify", "-o=" + out, src, "--cuda-path=" + args.cuda_path,
-           "--clang-resource-directory=" + env["resource_dir"]] + opts
+           "--clang-resource-directory=" + env["resource_dir"]] + env["rocm"] + opts
     json_in = os.path.join(os.path.dirname(src), "compile_commands.json.in")
     if os.path.exists(json_in):
         # run_test.sh writes the database beside the test; ours goes to a copy of its folder.
@@ -236,8 +249,9 @@ def main(argv):
         print("error: FileCheck not found: apt-get install llvm-16-tools, or pass --filecheck", file=sys.stderr)
         return 2
     cuda_version, dnn, dnn_root = toolkit(args.cuda_path)
+    latest = hip_latest(src)
     env = {"root": root, "filecheck": filecheck, "resource_dir": resource_dir(),
-           "clang_args": clang_arguments(cuda_version, dnn_root)}
+           "clang_args": clang_arguments(cuda_version, dnn_root), "rocm": ["--rocm=" + latest] if latest else []}
     tests = collect(root, args.tests, cuda_version, dnn)
     with concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs) as pool:
         results = list(pool.map(lambda rel: run_test(args, env, rel), tests))

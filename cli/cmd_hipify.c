@@ -14,9 +14,9 @@
 
 /* ORDER HIPIFY_OPTION (options[]) */
 typedef enum {
-  HO_OUT, HO_OUT_DIR, HO_HIP_LAUNCH, HO_CUDA_LAUNCH, HO_ROC, HO_MIOPEN, HO_ACCEPTED, HO_SKIP_DISABLED,
+  HO_OUT, HO_OUT_DIR, HO_HIP_LAUNCH, HO_CUDA_LAUNCH, HO_ROC, HO_MIOPEN, HO_ACCEPTED, HO_AMAP, HO_SKIP_DISABLED,
   HO_COMPILE_DB, HO_CUDA_PATH, HO_RESOURCE_DIR, HO_GPU_ARCH, HO_INPLACE, HO_NO_BACKUP, HO_NO_OUTPUT,
-  HO_STATS, HO_STATS_CSV, HO_STATS_FILE, HO_EXAMINE,
+  HO_STATS, HO_STATS_CSV, HO_STATS_FILE, HO_EXAMINE, HO_ROCM,
 } HipifyOption;
 
 typedef struct {
@@ -35,7 +35,9 @@ static const OptionSpec options[] = {
     /* hipport translates experimental and unsupported-marked APIs wherever HIP has
      * them (with a finding), and names data types as HIP does: nothing to switch */
     {"experimental", HO_ACCEPTED, false},
-    {"amap", HO_ACCEPTED, false},
+    /* "as much as possible": hipify-clang still renames the names in the blocks
+     * --skip-excluded-preprocessor-conditional-blocks skips */
+    {"amap", HO_AMAP, false},
     {"use-hip-data-types", HO_ACCEPTED, false},
     {"skip-excluded-preprocessor-conditional-blocks", HO_SKIP_DISABLED, false},
     {"default-preprocessor", HO_SKIP_DISABLED, false},
@@ -50,6 +52,9 @@ static const OptionSpec options[] = {
     {"print-stats-csv", HO_STATS_CSV, false},
     {"o-stats", HO_STATS_FILE, true},
     {"examine", HO_EXAMINE, false},
+    /* hipport's own: the ROCm release whose HIP names are written (hipify-clang
+     * writes the newest its tables know, and so does this mode without it) */
+    {"rocm", HO_ROCM, true},
 };
 
 typedef struct {
@@ -59,7 +64,7 @@ typedef struct {
   VEC(char *) owned;           /* flags composed here (-resource-dir=..., --cuda-gpu-arch=...) */
   Buf unsupported;             /* every option named that this mode lacks */
   const char *out, *out_dir, *stats_file;
-  bool hip_launch, inplace, no_backup, no_output, stats, stats_csv;
+  bool hip_launch, amap, skip_disabled, inplace, no_backup, no_output, stats, stats_csv;
 } HipifyArgs;
 
 static const OptionSpec *find_option(const char *name, size_t n) {
@@ -81,7 +86,8 @@ static void set_option(HipifyArgs *a, HipifyOption id, const char *v) {
   case HO_HIP_LAUNCH: a->hip_launch = true; break; /* it overrides --cuda-kernel-execution-syntax */
   case HO_CUDA_LAUNCH: case HO_ACCEPTED: break;
   case HO_ROC: case HO_MIOPEN: a->plan.backend_roc = true; break;
-  case HO_SKIP_DISABLED: a->plan.skip_disabled = true; break;
+  case HO_AMAP: a->amap = true; break;
+  case HO_SKIP_DISABLED: a->skip_disabled = true; break;
   case HO_COMPILE_DB: a->pipe.compile_db = v; break;
   case HO_CUDA_PATH: a->pipe.cuda_path = v; break;
   case HO_RESOURCE_DIR: add_flag(a, cm_xasprintf("-resource-dir=%s", v)); break;
@@ -93,6 +99,7 @@ static void set_option(HipifyArgs *a, HipifyOption id, const char *v) {
   case HO_STATS_CSV: a->stats_csv = true; break;
   case HO_STATS_FILE: a->stats_file = v; a->stats_csv = true; break;
   case HO_EXAMINE: a->no_output = a->stats = true; break;
+  case HO_ROCM: a->pipe.rocm = v; break;
   }
 }
 
@@ -150,6 +157,7 @@ static Status check_args(HipifyArgs *a) {
 
 static Status parse_args(int argc, char **argv, HipifyArgs *a) {
   Status st = ST_OK;
+  a->pipe.rocm = "newest";
   for (int i = 1; i < argc && !st; i++) {
     if (strcmp(argv[i], "--") == 0) { /* clang's own options from here on */
       while (++i < argc)
@@ -162,6 +170,7 @@ static Status parse_args(int argc, char **argv, HipifyArgs *a) {
       vec_push(&a->inputs, argv[i]);
   }
   a->plan.launch_ggl = a->hip_launch;
+  a->plan.skip_disabled = a->skip_disabled && !a->amap;
   a->plan.hipify_headers = a->plan.runtime_in_place = a->plan.kernel_name_templates = true;
   a->plan.hip_symbol = a->plan.explicit_defaults = true;
   return st ? st : check_args(a);
@@ -236,7 +245,7 @@ static Status hipify_one(HipifyArgs *a, const char *input, FILE *csv, size_t *co
   const FilePlan *fp = p.plan.files.len ? &p.plan.files.items[0] : NULL;
   *converted += fp && fp->edits.len > 0;
   if (fp && (a->stats || csv))
-    rp_hipify_stats(a->stats ? stderr : NULL, csv, input, &fp, 1, now() - start);
+    rp_hipify_stats(a->stats ? stderr : NULL, csv, p.db, input, &fp, 1, now() - start);
   if (!st)
     st = pipeline_check_unreadable(&p);
   pipeline_free(&p);

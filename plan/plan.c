@@ -43,9 +43,24 @@ static const char *first_name(const Rule *r) {
              : r->hip;
 }
 
-/* The status of a known name in the target, and the findings it brings. */
-static UseStatus judge_rule(FilePlan *fp, const Fact *f, const Rule *r, const RuleDb *db, Version target) {
-  Avail a = rl_availability(r, target);
+/* The rocBLAS/rocSPARSE/MIOpen... name is written: asked for, and known. */
+static bool roc_name(const Rule *r, const PlanOptions *opt) {
+  return opt->backend_roc && r->backend_name && (!r->backend_added || r->backend_added <= opt->target) &&
+         (!r->backend_removed || r->backend_removed > opt->target);
+}
+
+/* The name translate writes: the backend name when roc_name, else the HIP name
+ * the target release has. */
+static const char *target_name(const Rule *r, const PlanOptions *opt) {
+  return roc_name(r, opt) ? r->backend_name : rl_hip_name(r, opt->target);
+}
+
+/* The status of a known name in the target, and the findings it brings. A name
+ * only the roc backend has (cusparseContext: _rocsparse_handle) is available
+ * when that backend is asked for. */
+static UseStatus judge_rule(FilePlan *fp, const Fact *f, const Rule *r, const RuleDb *db, const PlanOptions *opt) {
+  Version target = opt->target;
+  Avail a = roc_name(r, opt) ? AV_MAPPED : rl_availability(r, target);
   const char *hip = rl_hip_name(r, target);
   if (r->cuda_removed) {
     char *v = version_text(r->cuda_removed);
@@ -82,14 +97,6 @@ static UseStatus judge_rule(FilePlan *fp, const Fact *f, const Rule *r, const Ru
   return r->cuda_removed ? US_REMOVED : (r->cuda_deprecated || hip_deprecated) ? US_DEPRECATED : US_MAPPED;
 }
 
-/* The name translate writes: the rocBLAS/rocRAND/MIOpen... backend name when
- * asked for and known, else the HIP name the target release has. */
-static const char *target_name(const Rule *r, const PlanOptions *opt) {
-  bool roc = opt->backend_roc && r->backend_name && (!r->backend_added || r->backend_added <= opt->target) &&
-             (!r->backend_removed || r->backend_removed > opt->target);
-  return roc ? r->backend_name : rl_hip_name(r, opt->target);
-}
-
 /* Before ROCm 6.2 a warp *_sync call is available through its legacy form. */
 static bool plan_legacy_warp(FilePlan *fp, const Fact *f, const Rule *r, const WarpRewrite *w, Version target) {
   if (!w || target >= w->native_since)
@@ -116,9 +123,17 @@ static bool plan_hinted_access(FilePlan *fp, const Fact *f, const Rule *r, const
   return true;
 }
 
+/* The rule a name's use goes by: a C++ overload HIP names as another call goes
+ * by that call's (cudaEventCreate(&e, flags) is cudaEventCreateWithFlags). */
+static const Rule *rule_for(const Fact *f, const RuleDb *db) {
+  const char *as = rl_overload(db, f->name, f->params);
+  const Rule *r = as ? rl_lookup(db, as, strlen(as)) : NULL;
+  return r ? r : rl_lookup(db, f->name, strlen(f->name));
+}
+
 static void plan_ident(FilePlan *fp, const Fact *f, const RuleDb *db, const PlanOptions *opt) {
   Version target = opt->target;
-  const Rule *r = rl_lookup(db, f->name, strlen(f->name));
+  const Rule *r = rule_for(f, db);
   if (!r && f->aliased)
     r = rl_lookup(db, f->aliased, strlen(f->aliased)); /* nv_half is __half under another name */
   const WarpRewrite *w = rl_warp_rewrite(db, f->name);
@@ -133,22 +148,22 @@ static void plan_ident(FilePlan *fp, const Fact *f, const RuleDb *db, const Plan
                 cm_xasprintf("%s is declared by the CUDA headers but the rules do not know it: check HIP by hand",
                              f->name));
   } else {
-    u.status = judge_rule(fp, f, r, db, target);
+    u.status = judge_rule(fp, f, r, db, opt);
     u.library = r->library;
     u.kind = rl_kind_name(r->kind);
     u.available = u.status <= US_REMOVED;
     u.hip = u.available ? target_name(r, opt) : first_name(r);
     if (u.available && !u.hip)
       plan_erase(fp, f); /* an annotation HIP needs nothing for */
-    else if (u.available && (strcmp(u.hip, r->cuda) != 0 || f->aliased))
+    else if (u.available && (strcmp(u.hip, f->name) != 0 || f->aliased))
       add_edit(fp, f->offset, f->length, u.hip);
     if (u.available && w)
       plan_warp(fp, f, w, target);
-    for (const ArgCast *c = NULL; u.available && (c = rl_arg_cast(db, f->name, c));)
+    for (const ArgCast *c = NULL; u.available && (c = rl_arg_cast(db, r->cuda, c));)
       if (!c->hipify_only || opt->hip_symbol)
         plan_arg_cast(fp, f, c);
     if (u.available)
-      plan_default_args(fp, f, db, opt->explicit_defaults);
+      plan_default_args(fp, f, r->cuda, db, opt->explicit_defaults);
   }
   vec_push(&fp->uses, u);
 }
@@ -161,7 +176,7 @@ static void plan_member(FilePlan *fp, const Fact *f, const RuleDb *db, const Pla
     return;
   PlannedUse u = {.fact = f, .rule = r, .library = r->library, .kind = rl_kind_name(r->kind),
                   .hip = rl_hip_name(r, opt->target)};
-  u.status = judge_rule(fp, f, r, db, opt->target);
+  u.status = judge_rule(fp, f, r, db, opt);
   u.available = u.status <= US_REMOVED;
   const char *cuda_field = strchr(f->name, '.'), *hip_field = u.hip ? strchr(u.hip, '.') : NULL;
   if (u.available && cuda_field && hip_field && strcmp(cuda_field, hip_field) != 0)

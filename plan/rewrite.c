@@ -173,15 +173,16 @@ void plan_arg_cast(FilePlan *fp, const Fact *f, const ArgCast *c) {
 
 /* ---- trailing arguments CUDA defaults and HIP does not ---- */
 
-/* cudaStreamWaitEvent(s, e) -> hipStreamWaitEvent(s, e, 0); hipify_too adds the
- * rows only hipify-clang's conventions write. */
-void plan_default_args(FilePlan *fp, const Fact *f, const RuleDb *db, bool hipify_too) {
+/* cudaStreamWaitEvent(s, e) -> hipStreamWaitEvent(s, e, 0), by the rows of `name`
+ * (the call, or the one its overload stands for); hipify_too adds the rows only
+ * hipify-clang's conventions write. */
+void plan_default_args(FilePlan *fp, const Fact *f, const char *name, const RuleDb *db, bool hipify_too) {
   Args a;
   if (!call_args(fp->src, f->offset + f->length, &a) || a.n >= MAX_ARGS)
     return;
   Buf added = {0};
   const DefaultArg *d;
-  for (unsigned i = a.n; (d = rl_default_arg(db, f->name, i)) && (hipify_too || !d->hipify_only); i++)
+  for (unsigned i = a.n; (d = rl_default_arg(db, name, i)) && (hipify_too || !d->hipify_only); i++)
     buf_printf(&added, "%s%s", i > 0 ? ", " : "", d->value);
   if (added.len)
     add_edit(fp, a.rparen, 0, buf_cstr(&added));
@@ -250,8 +251,11 @@ bool plan_launch_ggl(FilePlan *fp, const Fact *f, bool kernel_name_templates) {
   bool templ = memchr(f->name, '<', strlen(f->name)) != NULL || (kernel_name_templates && f->template_kernel);
   bool wrap0 = !is_dim3(fp->src, c[0]), wrap1 = !is_dim3(fp->src, c[1]);
   add_edit(fp, f->offset, 0, templ ? "hipLaunchKernelGGL(HIP_KERNEL_NAME(" : "hipLaunchKernelGGL(");
+  unsigned kernel_end = f->open; /* `k <<<...>>>`: the space goes with the chevrons */
+  while (kernel_end > f->offset && is_space(fp->src->code_only[kernel_end - 1]))
+    kernel_end--;
   char *sep = cm_xasprintf("%s, %s", templ ? ")" : "", wrap0 ? "dim3(" : "");
-  add_edit(fp, f->open, c[0].begin - f->open, sep);
+  add_edit(fp, kernel_end, c[0].begin - kernel_end, sep);
   free(sep);
   sep = cm_xasprintf("%s, %s", wrap0 ? ")" : "", wrap1 ? "dim3(" : "");
   add_edit(fp, c[0].end, c[1].begin - c[0].end, sep);
@@ -265,7 +269,7 @@ bool plan_launch_ggl(FilePlan *fp, const Fact *f, bool kernel_name_templates) {
     free(sep);
   }
   char *text = cm_xasprintf("%s%s%s", n == 2 ? close1 : "", tail, call.n ? ", " : "");
-  add_edit(fp, last, call.lparen + 1 - last, text);
+  add_edit(fp, last, (call.n ? call.lparen + 1 : call.rparen) - last, text); /* `k<<<g, b>>>( )`: no space kept */
   free(text);
   return true;
 }

@@ -1,10 +1,9 @@
 /* hipify-clang's statistics (--print-stats, --print-stats-csv) from a plan: per
  * file, the references converted and not, the bytes and lines the edits touch,
- * the time taken, and the references by library and by name; then, for several
- * files, the totals. The text goes where hipify-clang prints it ("[HIPIFY] info:"
- * lines on stderr), the CSV as `name;value` rows. hipport has no counterpart of
- * hipify-clang's CONV_* reference types, so that section is left out, and the
- * libraries are hipport's names (CUDA_Runtime, CUBLAS), not "CUDA RT API". */
+ * the time taken, and the references by type, by API and by name; then, for
+ * several files, the totals. The text goes where hipify-clang prints it ("[HIPIFY]
+ * info:" lines on stderr), the CSV as `name;value` rows. The type and API labels
+ * are hipify-clang's, from the rule data (hipify_types.csv, libraries.csv). */
 #include <stdlib.h>
 #include <string.h>
 
@@ -64,23 +63,35 @@ static void print_tallies(FILE *text, FILE *csv, Tallies *t, const char *csv_hea
     stat_count(text, csv, t->items[i].name, t->items[i].count);
 }
 
-/* CONVERTED and UNCONVERTED references, by library and by name. */
-static void print_refs(FILE *text, FILE *csv, const FilePlan *const *files, size_t n, bool converted) {
-  Tallies by_api = {0}, by_ref = {0};
+/* hipify-clang's type of a use: by its rule's section, or a header's name. */
+static const char *use_type(const RuleDb *db, const PlannedUse *u) {
+  const char *section = u->rule ? u->rule->section : u->fact->kind == FK_INCLUDE ? u->fact->name : NULL;
+  const char *type = rl_hipify_type(db, u->library, section, u->kind);
+  return type ? type : u->kind;
+}
+
+/* CONVERTED and UNCONVERTED references, by type, by API and by name. */
+static void print_refs(FILE *text, FILE *csv, const RuleDb *db, const FilePlan *const *files, size_t n,
+                       bool converted) {
+  Tallies by_type = {0}, by_api = {0}, by_ref = {0};
   for (size_t f = 0; f < n; f++)
     for (size_t i = 0; i < files[f]->uses.len; i++) {
       const PlannedUse *u = &files[f]->uses.items[i];
       if (u->available != converted)
         continue;
-      tally(&by_api, u->library);
+      tally(&by_type, use_type(db, u));
+      tally(&by_api, rl_hipify_api(db, u->library));
       tally(&by_ref, u->fact->kind == FK_LAUNCH ? "<<<>>>" : u->fact->name);
     }
   const char *what = converted ? "CONVERTED" : "UNCONVERTED";
   char head[64];
+  snprintf(head, sizeof head, "%s refs by type:", what);
+  print_tallies(text, csv, &by_type, "CUDA ref type;Count", head);
   snprintf(head, sizeof head, "%s refs by API:", what);
   print_tallies(text, csv, &by_api, "CUDA API;Count", head);
   snprintf(head, sizeof head, "%s refs by names:", what);
   print_tallies(text, csv, &by_ref, "CUDA ref name;Count", head);
+  vec_free(&by_type);
   vec_free(&by_api);
   vec_free(&by_ref);
 }
@@ -108,8 +119,8 @@ static size_t total_lines(const SourceFile *src) {
   return n;
 }
 
-void rp_hipify_stats(FILE *text, FILE *csv, const char *title, const FilePlan *const *files, size_t n,
-                     double seconds) {
+void rp_hipify_stats(FILE *text, FILE *csv, const RuleDb *db, const char *title, const FilePlan *const *files,
+                     size_t n, double seconds) {
   if (text)
     fprintf(text, "\n[HIPIFY] info: %s statistics:\n", title);
   if (csv)
@@ -134,8 +145,8 @@ void rp_hipify_stats(FILE *text, FILE *csv, const char *title, const FilePlan *c
   stat_real(text, csv, "CODE CHANGED (in bytes) %", bytes ? 100.0 * (double)replaced / (double)bytes : 0.0, 1);
   stat_real(text, csv, "CODE CHANGED (in lines) %", lines ? 100.0 * (double)changed / (double)lines : 0.0, 1);
   stat_real(text, csv, "TIME ELAPSED s", seconds, 2);
-  print_refs(text, csv, files, n, true);
-  print_refs(text, csv, files, n, false);
+  print_refs(text, csv, db, files, n, true);
+  print_refs(text, csv, db, files, n, false);
 }
 
 void rp_hipify_totals(FILE *text, FILE *csv, size_t converted_files, size_t processed_files) {

@@ -36,8 +36,8 @@ const char *rp_names(void);  /* "text, json" for messages */
 
 /* hipify_stats.c: hipify-clang's statistics for the files (one file's, or the
  * aggregate), as text ("[HIPIFY] info:" lines) and/or CSV; either stream may be NULL. */
-void rp_hipify_stats(FILE *text, FILE *csv, const char *title, const FilePlan *const *files, size_t n,
-                     double seconds);
+void rp_hipify_stats(FILE *text, FILE *csv, const RuleDb *db, const char *title, const FilePlan *const *files,
+                     size_t n, double seconds);
 void rp_hipify_totals(FILE *text, FILE *csv, size_t converted_files, size_t processed_files);
 
 #endif

@@ -4,7 +4,8 @@
  *   hipport-rulesdb OUT.db SCHEMA.sql --meta FILE.csv --libraries FILE.csv
  *                   --api FILE.csv... --hip-names FILE.csv --headers FILE.csv
  *                   --hazards FILE.csv --warp FILE.csv --casts FILE.csv
- *                   --defaults FILE.csv --members FILE.csv
+ *                   --defaults FILE.csv --overloads FILE.csv --members FILE.csv
+ *                   --hipify-types FILE.csv
  *
  * API files are read in order; a later row with the same (library, cuda_name)
  * replaces an earlier one, so project-owned corrections sit in their own file on
@@ -248,6 +249,27 @@ static Status text_row(Ctx *x, Csv *c, const int *cols, sqlite3_stmt *st) {
   return ST_OK;
 }
 
+/* hipify_api may be empty (hipify-clang has no label for the library): NULL. */
+static Status library_row(Ctx *x, Csv *c, const int *cols, sqlite3_stmt *st) {
+  for (int i = 0; i < 3; i++)
+    if (!*field(c, cols[i]))
+      return cm_fail(ST_INPUT, "%s:%d: library, title and cuda_releases are required", x->path, x->line);
+  bind_texts(c, cols, st, (const int[]){0, 1, 2}, 3);
+  if (*field(c, cols[3]))
+    sqlite3_bind_text(st, 4, field(c, cols[3]), -1, SQLITE_TRANSIENT);
+  else
+    sqlite3_bind_null(st, 4);
+  return ST_OK;
+}
+
+static Status hipify_type_row(Ctx *x, Csv *c, const int *cols, sqlite3_stmt *st) {
+  for (int i = 0; i < 4; i++)
+    if (!*field(c, cols[i]))
+      return cm_fail(ST_INPUT, "%s:%d: every column is required ('*' matches any)", x->path, x->line);
+  bind_texts(c, cols, st, (const int[]){0, 1, 2, 3}, 4);
+  return ST_OK;
+}
+
 /* hipify_only: empty or 0 (every mode), 1 (hipport hipify only). */
 static Status hipify_only(Ctx *x, const char *value, sqlite3_stmt *st, int idx) {
   if (*value && strcmp(value, "0") != 0 && strcmp(value, "1") != 0)
@@ -277,6 +299,17 @@ static Status default_row(Ctx *x, Csv *c, const int *cols, sqlite3_stmt *st) {
   sqlite3_bind_int(st, 2, (int)arg);
   sqlite3_bind_text(st, 3, field(c, cols[2]), -1, SQLITE_TRANSIENT);
   return hipify_only(x, field(c, cols[3]), st, 4);
+}
+
+static Status overload_row(Ctx *x, Csv *c, const int *cols, sqlite3_stmt *st) {
+  char *end;
+  long params = strtol(field(c, cols[1]), &end, 10);
+  if (!*field(c, cols[0]) || end == field(c, cols[1]) || *end || params < 0 || !*field(c, cols[2]))
+    return cm_fail(ST_INPUT, "%s:%d: cuda_name, a parameter count >= 0 and as_name are required", x->path, x->line);
+  sqlite3_bind_text(st, 1, field(c, cols[0]), -1, SQLITE_TRANSIENT);
+  sqlite3_bind_int(st, 2, (int)params);
+  sqlite3_bind_text(st, 3, field(c, cols[2]), -1, SQLITE_TRANSIENT);
+  return ST_OK;
 }
 
 static Status load_diagnostics(sqlite3 *db) {
@@ -372,6 +405,7 @@ static const Source sources[] = {
      cast_row},
     {"--defaults", COLS("cuda_name", "arg", "value", "hipify_only"), "INSERT INTO default_arg VALUES (?,?,?,?)",
      default_row},
+    {"--overloads", COLS("cuda_name", "params", "as_name"), "INSERT INTO overload VALUES (?,?,?)", overload_row},
     {"--hip-names", COLS("library", "cuda_name", "hip_name", "hip_added", "hip_until"),
      "INSERT INTO hip_name VALUES (?,?,?,?,?)", hip_name_row},
     {"--members", COLS("cuda_type", "until", "members", "hip_members"), "INSERT INTO member_order VALUES (?,?,?,?)",
@@ -379,7 +413,10 @@ static const Source sources[] = {
     {"--hints", COLS("cuda_name", "scalar_form", "other_form", "hip_types", "hip_since"),
      "INSERT INTO cache_hint VALUES (?,?,?,?,?)", hint_row},
     {"--type-headers", COLS("hip_name", "header"), "INSERT INTO type_header VALUES (?,?)", text_row},
-    {"--libraries", COLS("library", "title", "cuda_releases"), "INSERT INTO library VALUES (?,?,?)", text_row},
+    {"--libraries", COLS("library", "title", "cuda_releases", "hipify_api"), "INSERT INTO library VALUES (?,?,?,?)",
+     library_row},
+    {"--hipify-types", COLS("library", "section", "kind", "hipify_type"),
+     "INSERT INTO hipify_type (library, section, kind, hipify_type) VALUES (?,?,?,?)", hipify_type_row},
     {"--meta", COLS("key", "value"), "INSERT INTO meta VALUES (?,?)", text_row},
 };
 
@@ -411,7 +448,7 @@ static Status build(Ctx *x, int argc, char **argv) {
 
 int main(int argc, char **argv) {
   if (argc < 5 || argc % 2 == 0) {
-    fprintf(stderr, "usage: %s OUT.db SCHEMA.sql (--meta|--libraries|--api|--hip-names|--headers|--hazards|--warp|--casts|--defaults|--members|--hints|--type-headers) FILE.csv...\n", argv[0]);
+    fprintf(stderr, "usage: %s OUT.db SCHEMA.sql (--meta|--libraries|--api|--hip-names|--headers|--hazards|--warp|--casts|--defaults|--members|--hints|--type-headers|--overloads|--hipify-types) FILE.csv...\n", argv[0]);
     return ST_USAGE;
   }
   char *tmp = cm_xasprintf("%s.tmp", argv[1]);

@@ -126,7 +126,7 @@ static void read_meta(RuleDb *db, sqlite3_stmt *st) {
 }
 
 static void read_library(RuleDb *db, sqlite3_stmt *st) {
-  Library l = {col_text(db, st, 0), col_text(db, st, 1)};
+  Library l = {col_text(db, st, 0), col_text(db, st, 1), col_text(db, st, 2)};
   vec_push(&db->libraries, l);
 }
 
@@ -181,6 +181,16 @@ static void read_default(RuleDb *db, sqlite3_stmt *st) {
   vec_push(&db->defaults, d);
 }
 
+static void read_overload(RuleDb *db, sqlite3_stmt *st) {
+  Overload o = {.cuda = col_text(db, st, 0), .params = sqlite3_column_int(st, 1), .as = col_text(db, st, 2)};
+  vec_push(&db->overloads, o);
+}
+
+static void read_hipify_type(RuleDb *db, sqlite3_stmt *st) {
+  HipifyType t = {col_text(db, st, 0), col_text(db, st, 1), col_text(db, st, 2), col_text(db, st, 3)};
+  vec_push(&db->hipify_types, t);
+}
+
 static void read_release(RuleDb *db, sqlite3_stmt *st) { vec_push(&db->releases, col_version(st, 0)); }
 
 static Status query(RuleDb *db, sqlite3 *sq, const char *sql, void (*row)(RuleDb *, sqlite3_stmt *)) {
@@ -232,11 +242,13 @@ static Status load(RuleDb *db, sqlite3 *sq) {
                           " default_since FROM warp_rewrite", read_warp)) ||
       (st = query(db, sq, "SELECT cuda_name, arg, wrapper, hipify_only FROM arg_cast", read_cast)) ||
       (st = query(db, sq, "SELECT cuda_name, arg, value, hipify_only FROM default_arg", read_default)) ||
+      (st = query(db, sq, "SELECT cuda_name, params, as_name FROM overload", read_overload)) ||
       (st = query(db, sq, "SELECT cuda_type, until, members, hip_members FROM member_order", read_member_order)) ||
       (st = query(db, sq, "SELECT cuda_name, scalar_form, other_form, hip_types, hip_since FROM cache_hint", read_hint)) ||
       (st = query(db, sq, "SELECT hip_name, header FROM type_header", read_type_header)) ||
       (st = query(db, sq, "SELECT key, value FROM meta ORDER BY rowid", read_meta)) ||
-      (st = query(db, sq, "SELECT name, cuda_releases FROM library", read_library)) ||
+      (st = query(db, sq, "SELECT name, cuda_releases, hipify_api FROM library", read_library)) ||
+      (st = query(db, sq, "SELECT library, section, kind, hipify_type FROM hipify_type ORDER BY id", read_hipify_type)) ||
       (st = query(db, sq, "SELECT code, effort_hours, effort_per FROM diagnostic", read_diagnostic)))
     return st;
   if (db->releases.len == 0)
@@ -294,6 +306,8 @@ void rl_close(RuleDb *db) {
   vec_free(&db->defaults);
   vec_free(&db->hints);
   vec_free(&db->type_headers);
+  vec_free(&db->overloads);
+  vec_free(&db->hipify_types);
   vec_free(&db->members);
   vec_free(&db->earlier);
   vec_free(&db->earlier_keys);
@@ -379,6 +393,13 @@ const char *rl_type_header(const RuleDb *db, const char *hip_name) {
   return NULL;
 }
 
+const char *rl_overload(const RuleDb *db, const char *name, int params) {
+  for (size_t i = 0; i < db->overloads.len; i++)
+    if (db->overloads.items[i].params == params && strcmp(db->overloads.items[i].cuda, name) == 0)
+      return db->overloads.items[i].as;
+  return NULL;
+}
+
 const MemberOrder *rl_member_order(const RuleDb *db, const char *name) {
   for (size_t i = 0; i < db->members.len; i++)
     if (strcmp(db->members.items[i].cuda_type, name) == 0)
@@ -434,6 +455,24 @@ char *rl_describe(const RuleDb *db) {
                       meta_or(db, "data_source"), meta_or(db, "data_vintage"), meta_or(db, "newest_rocm"),
                       meta_or(db, "newest_cuda"), meta_or(db, "rows"), meta_or(db, "libraries"),
                       meta_or(db, "headers"), meta_or(db, "hazards"), meta_or(db, "built_by"));
+}
+
+const char *rl_hipify_api(const RuleDb *db, const char *library) {
+  for (size_t i = 0; i < db->libraries.len; i++)
+    if (strcmp(db->libraries.items[i].name, library) == 0 && db->libraries.items[i].hipify_api)
+      return db->libraries.items[i].hipify_api;
+  return library;
+}
+
+static bool matches(const char *pattern, const char *s) { return strcmp(pattern, "*") == 0 || (s && strcmp(pattern, s) == 0); }
+
+const char *rl_hipify_type(const RuleDb *db, const char *library, const char *section, const char *kind) {
+  for (size_t i = 0; i < db->hipify_types.len; i++) {
+    const HipifyType *t = &db->hipify_types.items[i];
+    if (matches(t->library, library) && matches(t->section, section) && matches(t->kind, kind))
+      return t->type;
+  }
+  return NULL;
 }
 
 const char *rl_cuda_releases(const RuleDb *db, const char *library) {

@@ -21,8 +21,12 @@ typedef struct {
 } MetaEntry;
 
 typedef struct {
-  const char *name, *cuda_releases;
+  const char *name, *cuda_releases, *hipify_api;
 } Library;
+
+typedef struct {
+  const char *library, *section, *kind, *type;
+} HipifyType;
 
 typedef struct {
   const char *library, *cuda;
@@ -45,6 +49,8 @@ struct RuleDb {
   VEC(DefaultArg) defaults;
   VEC(CacheHint) hints;
   VEC(MetaEntry) type_headers; /* HIP name, header */
+  VEC(Overload) overloads;
+  VEC(HipifyType) hipify_types;
   VEC(MemberOrder) members;
   VEC(HipName) earlier;    /* every rule's earlier names, each rule's together */
   VEC(RuleKey) earlier_keys; /* while loading: whose each earlier name is */

@@ -122,6 +122,12 @@ typedef struct {
   const char *hip_types;    /* space-separated; "" none */
   Version hip_since;
 } CacheHint;
+/* A C++ overload of a CUDA call that HIP names as another call (data/overloads.csv). */
+typedef struct {
+  const char *cuda;
+  int params;            /* the overload's parameter count, defaulted ones included */
+  const char *as;        /* the CUDA C function it stands for */
+} Overload;
 
 typedef enum { HC_PCRE, HC_AST } HazardCheck;
 
@@ -177,6 +183,10 @@ const CacheHint *rl_cache_hint(const RuleDb *db, const char *name);
 /* The header declaring a HIP name that hip_runtime.h does not bring in
  * (data/type_headers.csv); NULL for any other name. */
 const char *rl_type_header(const RuleDb *db, const char *hip_name);
+/* The CUDA C function a C++ overload of `name` with `params` parameters stands
+ * for (data/overloads.csv): cudaEventCreate with 2 is cudaEventCreateWithFlags.
+ * NULL when the overload maps by its own name. */
+const char *rl_overload(const RuleDb *db, const char *name, int params);
 
 size_t rl_rule_count(const RuleDb *db);
 const Rule *rl_rule(const RuleDb *db, size_t i);
@@ -201,6 +211,13 @@ void rl_meta_at(const RuleDb *db, size_t i, const char **key, const char **value
 char *rl_describe(const RuleDb *db);
 /* Whose releases a library's cuda_* columns count: "CUDA", or "cuTENSOR" for cuTENSOR's own. */
 const char *rl_cuda_releases(const RuleDb *db, const char *library);
+/* hipify-clang's statistics label for a library ("CUDA RT API"); the library's
+ * own name when hipify-clang has none. */
+const char *rl_hipify_api(const RuleDb *db, const char *library);
+/* hipify-clang's reference type ("memory", "type", "include") for a use of
+ * `kind` ("function", "header", "launch"...) in a library's section (a header's
+ * name for includes); NULL when no row of data/hipify_types.csv matches. */
+const char *rl_hipify_type(const RuleDb *db, const char *library, const char *section, const char *kind);
 
 /* User rule files (YAML, docs/user-rules.md): each adds or overrides API and
  * header mappings, adds hazards and sets effort hours, on top of the database.

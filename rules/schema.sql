@@ -9,7 +9,17 @@ CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 
 -- The libraries api rows may name (data/libraries.csv); cuda_releases: whose
 -- releases the cuda_* columns count (CUDA, or cuTENSOR's own).
-CREATE TABLE library (name TEXT PRIMARY KEY, title TEXT NOT NULL, cuda_releases TEXT NOT NULL);
+CREATE TABLE library (name TEXT PRIMARY KEY, title TEXT NOT NULL, cuda_releases TEXT NOT NULL,
+                      hipify_api TEXT);  -- hipify-clang's statistics label; NULL: none
+
+-- hipify-clang's reference types for --print-stats (data/hipify_types.csv); '*' matches any.
+CREATE TABLE hipify_type (
+  id INTEGER PRIMARY KEY,
+  library TEXT NOT NULL,
+  section TEXT NOT NULL,
+  kind TEXT NOT NULL,
+  hipify_type TEXT NOT NULL
+);
 
 CREATE TABLE api (
   id INTEGER PRIMARY KEY,
@@ -89,6 +99,14 @@ CREATE TABLE default_arg (
   value TEXT NOT NULL CHECK (value <> ''), -- HIP's spelling of CUDA's default
   hipify_only INTEGER NOT NULL,           -- 1: only under hipify-clang's conventions
   PRIMARY KEY (cuda_name, arg)
+);
+
+-- C++ overloads of CUDA calls that HIP names as another call (data/overloads.csv).
+CREATE TABLE overload (
+  cuda_name TEXT NOT NULL,
+  params INTEGER NOT NULL CHECK (params >= 0), -- the overload's parameter count
+  as_name TEXT NOT NULL CHECK (as_name <> ''), -- the CUDA C function it stands for
+  PRIMARY KEY (cuda_name, params)
 );
 
 -- Warp intrinsics' pre-native HIP forms (data/warp_rewrites.csv).

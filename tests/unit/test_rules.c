@@ -143,6 +143,31 @@ static void header_under_a_folder_rule_onto_one_file(void **state) {
   free(target);
 }
 
+/* overloads.csv: an overload is told by its parameter count; the C form maps by name. */
+static void overload_by_parameter_count(void **state) {
+  (void)state;
+  assert_string_equal(rl_overload(db, "cudaEventCreate", 2), "cudaEventCreateWithFlags");
+  assert_string_equal(rl_overload(db, "cudaGraphInstantiate", 3), "cudaGraphInstantiateWithFlags");
+  assert_null(rl_overload(db, "cudaEventCreate", 1));
+  assert_null(rl_overload(db, "cudaEventCreate", -1));
+  assert_null(rl_overload(db, "cudaGraphInstantiate", 5));
+}
+
+/* hipify_types.csv and libraries.csv: hipify-clang's statistics labels, the first
+ * matching row winning, a library without a label named as it is. */
+static void hipify_stat_labels(void **state) {
+  (void)state;
+  assert_string_equal(rl_hipify_type(db, "CUDA_Runtime", "Event Management", "function"), "event");
+  assert_string_equal(rl_hipify_type(db, "CUDA_Driver", "Primary Context Management", "function"), "context");
+  assert_string_equal(rl_hipify_type(db, "CUDA_Runtime", "Data types used by CUDA Runtime", "type"), "type");
+  assert_string_equal(rl_hipify_type(db, "CUBLAS", "CUBLAS Level-1 Function Reference", "function"), "library");
+  assert_string_equal(rl_hipify_type(db, "CUDA_Runtime", "cuda_runtime.h", "header"), "include_cuda_main_header");
+  assert_string_equal(rl_hipify_type(db, "CUBLAS", "cublas_v2.h", "header"), "include");
+  assert_string_equal(rl_hipify_type(db, "CUDA_Runtime", NULL, "launch"), "kernel_launch");
+  assert_string_equal(rl_hipify_api(db, "CUDA_Runtime"), "CUDA RT API");
+  assert_string_equal(rl_hipify_api(db, "CUTENSOR"), "CUTENSOR");
+}
+
 /* default_args.csv: hipStreamWaitEvent has no default for its flags. */
 static void default_arg_by_function_and_index(void **state) {
   const DefaultArg *d = rl_default_arg(db, "cudaStreamWaitEvent", 2);
@@ -525,6 +550,8 @@ int main(int argc, char **argv) {
       cmocka_unit_test(header_under_a_folder_rule_keeps_its_path),
       cmocka_unit_test(header_under_a_folder_rule_onto_one_file),
       cmocka_unit_test(default_arg_by_function_and_index),
+      cmocka_unit_test(overload_by_parameter_count),
+      cmocka_unit_test(hipify_stat_labels),
       cmocka_unit_test(header_without_counterpart_has_no_target),
       cmocka_unit_test(availability_follows_the_hip_release),
       cmocka_unit_test(unmapped_name_is_unmapped_in_every_release),

@@ -5,5 +5,9 @@ int main() {
   cudaFuncGetAttributes(&attr, scale);
   cudaFuncSetCacheConfig(scale, cudaFuncCachePreferL1);
   cudaFuncSetAttribute(scale, cudaFuncAttributeMaxDynamicSharedMemorySize, 1024);
+  float *x; float a = 2;
+  void *args[] = {&x, &a};
+  cudaLaunchKernel(scale, dim3(1), dim3(64), args, 0, 0);
+  cudaLaunchKernel((const void *)scale, dim3(1), dim3(64), args);
   return attr.numRegs > 0 ? 0 : 1;
 }
