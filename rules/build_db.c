@@ -4,7 +4,8 @@
  *   hipport-rulesdb OUT.db SCHEMA.sql --meta FILE.csv --libraries FILE.csv
  *                   --api FILE.csv... --hip-names FILE.csv --headers FILE.csv
  *                   --hazards FILE.csv --warp FILE.csv --casts FILE.csv
- *                   --defaults FILE.csv --members FILE.csv
+ *                   --defaults FILE.csv --members FILE.csv --nvcc-options FILE.csv
+ *                   --build-names FILE.csv --cuda-libraries FILE.csv
  *
  * API files are read in order; a later row with the same (library, cuda_name)
  * replaces an earlier one, so project-owned corrections sit in their own file on
@@ -258,6 +259,29 @@ static Status default_row(Ctx *x, Csv *c, const int *cols, sqlite3_stmt *st) {
   return ST_OK;
 }
 
+/* ORDER NVCC_COLUMNS: option, takes_value, action, hip, why */
+static Status nvcc_row(Ctx *x, Csv *c, const int *cols, sqlite3_stmt *st) {
+  const char *v = field(c, cols[1]);
+  if (!*field(c, cols[0]) || (strcmp(v, "yes") != 0 && strcmp(v, "no") != 0))
+    return cm_fail(ST_INPUT, "%s:%d: an option and takes_value yes or no are required", x->path, x->line);
+  bind_texts(c, cols, st, (const int[]){0, 2, 3, 4}, 4);
+  sqlite3_bind_int(st, 2, strcmp(v, "yes") == 0);
+  return ST_OK;
+}
+
+/* build_name and cuda_library rows: the key columns (`keys` of them) are
+ * required, the rest may be "". */
+static Status keyed_row(Ctx *x, Csv *c, const int *cols, sqlite3_stmt *st, int keys) {
+  for (int i = 0; i < keys; i++)
+    if (!*field(c, cols[i]))
+      return cm_fail(ST_INPUT, "%s:%d: the first %d column(s) are required", x->path, x->line, keys);
+  bind_texts(c, cols, st, (const int[]){0, 1, 2, 3, 4, 5, 6}, sqlite3_bind_parameter_count(st));
+  return ST_OK;
+}
+
+static Status build_name_row(Ctx *x, Csv *c, const int *cols, sqlite3_stmt *st) { return keyed_row(x, c, cols, st, 2); }
+static Status library_row(Ctx *x, Csv *c, const int *cols, sqlite3_stmt *st) { return keyed_row(x, c, cols, st, 1); }
+
 static Status load_diagnostics(sqlite3 *db) {
   static const char *per[] = {[EP_USE] = "use", [EP_API] = "api", [EP_FILE] = "file"};
   sqlite3_stmt *st;
@@ -354,6 +378,13 @@ static const Source sources[] = {
      member_row},
     {"--libraries", COLS("library", "title", "cuda_releases"), "INSERT INTO library VALUES (?,?,?)", text_row},
     {"--meta", COLS("key", "value"), "INSERT INTO meta VALUES (?,?)", text_row},
+    /* ORDER NVCC_COLUMNS */
+    {"--nvcc-options", COLS("option", "takes_value", "action", "hip", "why"),
+     "INSERT INTO nvcc_option VALUES (?,?,?,?,?)", nvcc_row},
+    {"--build-names", COLS("system", "cuda", "kind", "hip", "why"), "INSERT INTO build_name VALUES (?,?,?,?,?)",
+     build_name_row},
+    {"--cuda-libraries", COLS("cuda", "link", "target", "package", "hip_library", "header", "why"),
+     "INSERT INTO cuda_library VALUES (?,?,?,?,?,?,?)", library_row},
 };
 
 static const Source *source_for(const char *option) {
@@ -384,7 +415,7 @@ static Status build(Ctx *x, int argc, char **argv) {
 
 int main(int argc, char **argv) {
   if (argc < 5 || argc % 2 == 0) {
-    fprintf(stderr, "usage: %s OUT.db SCHEMA.sql (--meta|--libraries|--api|--hip-names|--headers|--hazards|--warp|--casts|--defaults|--members) FILE.csv...\n", argv[0]);
+    fprintf(stderr, "usage: %s OUT.db SCHEMA.sql (--meta|--libraries|--api|--hip-names|--headers|--hazards|--warp|--casts|--defaults|--members|--nvcc-options|--build-names|--cuda-libraries) FILE.csv...\n", argv[0]);
     return ST_USAGE;
   }
   char *tmp = cm_xasprintf("%s.tmp", argv[1]);

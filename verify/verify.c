@@ -283,7 +283,7 @@ static Status build_all_arches(const Program *p, const char *hip_dir, const Veri
 Status vf_verify(const Program *p, const char *hip_dir, const Machine *m, const VerifyOptions *opt, VerifyResult *res) {
   *res = (VerifyResult){.status = VS_COMPILED, .cuda_ms = -1, .hip_ms = -1};
   const Tolerance *tol = opt->tol ? opt->tol : &p->tol;
-  const char *lib = vf_missing_library(&p->libraries);
+  const char *lib = vf_missing_library(p);
   if (!p->buildable) {
     res->status = VS_NOT_BUILDABLE;
     res->detail = cm_xstrdup("the manifest says it is not meant to build");

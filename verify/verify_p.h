@@ -12,8 +12,9 @@ typedef struct {
 } RunResult;
 
 /* libraries.c */
-Status vf_check_libraries(const StrList *libraries, const char *path);
-const char *vf_missing_library(const StrList *libraries); /* the first HIP library not installed, or NULL */
+/* Resolves p->libraries into p->hip_libraries; ST_INPUT naming path for one the rules lack. */
+Status vf_check_libraries(const RuleDb *db, Program *p, const char *path);
+const char *vf_missing_library(const Program *p); /* the first HIP library not installed, or NULL */
 
 /* verify.c: the check of a CUDA run's output, wherever it ran; `machine` ("key:
  * value" lines) is kept beside the reference when the output is recorded */
