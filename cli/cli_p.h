@@ -34,6 +34,7 @@ Status cli_open_rules(const char *path, RuleDb **db);
 /* pipeline.c: rules -> target -> scan -> plan, shared by scan, translate and verify. */
 typedef struct {
   const char *db_path, *rocm, *rocm_path, *compile_db, *cuda_path;
+  const char *offload_arch;  /* the AMD target build files name for CUDA's sm numbers */
   int jobs;
   VEC(const char *) paths;
   VEC(const char *) extra;   /* -I, -D, -include, --extra-arg: for every file's parse */

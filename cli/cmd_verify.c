@@ -36,8 +36,8 @@ static Status parse_args(int argc, char **argv, VerifyArgs *a) {
       a->record = true;
       continue;
     }
-    if (pipeline_option(argc, argv, &i, &a->pipe, &st) || opt_value(argc, argv, &i, "--hip-tree", &a->hip_tree, &st) ||
-        opt_value(argc, argv, &i, "--offload-arch", &a->arches, &st) || opt_value(argc, argv, &i, "--db", &a->db_path, &st) ||
+    if (opt_value(argc, argv, &i, "--offload-arch", &a->arches, &st) || pipeline_option(argc, argv, &i, &a->pipe, &st) ||
+        opt_value(argc, argv, &i, "--hip-tree", &a->hip_tree, &st) || opt_value(argc, argv, &i, "--db", &a->db_path, &st) ||
         opt_value(argc, argv, &i, "--format", &a->format, &st) || opt_value(argc, argv, &i, "-o", &a->output, &st) ||
         opt_value(argc, argv, &i, "--rtol", &a->rtol, &st) || opt_value(argc, argv, &i, "--atol", &a->atol, &st) ||
         opt_value(argc, argv, &i, "--ulp", &a->ulp, &st) || opt_value(argc, argv, &i, "--cuda-runs", &a->cuda_runs, &st) ||
@@ -104,7 +104,9 @@ static Status port(const VerifyArgs *a, const char *prog_dir, const char *name, 
   pa.paths = (__typeof__(pa.paths)){0};
   vec_push(&pa.paths, prog_dir);
   Pipeline p;
-  Status st = pipeline_run(&pa, &(PlanOptions){0}, &p);
+  char *first_arch = cm_xstrndup(a->arches, strcspn(a->arches, ",")); /* build files name one AMD target */
+  Status st = pipeline_run(&pa, &(PlanOptions){.offload_arch = first_arch}, &p);
+  free(first_arch);
   if (!st) {
     TranslateResult res;
     TranslateOptions to = {.out = *hip_dir, .force = true, .backup_suffix = ".cuda.orig"};

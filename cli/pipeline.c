@@ -63,7 +63,8 @@ bool pipeline_option(int argc, char **argv, int *i, PipelineArgs *a, Status *st)
   }
   if (opt_value(argc, argv, i, "--rules-db", &a->db_path, st) || opt_value(argc, argv, i, "--rocm", &a->rocm, st) ||
       opt_value(argc, argv, i, "--rocm-path", &a->rocm_path, st) || opt_value(argc, argv, i, "-p", &a->compile_db, st) ||
-      opt_value(argc, argv, i, "--cuda-path", &a->cuda_path, st))
+      opt_value(argc, argv, i, "--cuda-path", &a->cuda_path, st) ||
+      opt_value(argc, argv, i, "--offload-arch", &a->offload_arch, st))
     return true;
   if (opt_value(argc, argv, i, "-j", &jobs, st) || opt_value(argc, argv, i, "--jobs", &jobs, st) ||
       (strncmp(argv[*i], "-j", 2) == 0 && argv[*i][2] && (jobs = argv[*i] + 2))) { /* make's -j4 */
@@ -111,6 +112,8 @@ Status pipeline_scan(const PipelineArgs *a, const PlanOptions *extra, Pipeline *
   PlanOptions popt = *extra;
   popt.target = p->target.release;
   popt.target_why = p->target.why;
+  if (!popt.offload_arch)
+    popt.offload_arch = a->offload_arch;
   Status st;
   ScanOptions sopt = {.cuda_path = a->cuda_path, .compile_db = a->compile_db, .compat_include = compat_include(),
                       .extra_args = a->extra.items, .nextra = a->extra.len,

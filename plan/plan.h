@@ -77,6 +77,7 @@ typedef struct {
   const Facts *facts;
   VEC(FilePlan) files;
   size_t uses, unique_apis, mapped_uses, unmapped_uses;
+  size_t build_files;         /* files of `files` that are build files (CMake, Make) */
   double effort_hours;
   VEC(Compat) compat;         /* every release the rules know, oldest first */
   VEC(Contributor) top;       /* largest effort first */
@@ -87,6 +88,7 @@ typedef struct {
   const char *target_why; /* copied into the plan */
   bool launch_ggl;     /* kernel<<<...>>>() -> hipLaunchKernelGGL(...) */
   bool backend_roc;    /* library calls to rocBLAS/rocRAND/... where the rules know them */
+  const char *offload_arch; /* the AMD target build files name for CUDA's sm numbers; NULL: gfx90a */
 } PlanOptions;
 
 Status pl_build(const Facts *facts, const RuleDb *db, const PlanOptions *opt, Plan *out);

@@ -253,13 +253,20 @@ static void run_hip(const Program *p, const char *hip_dir, const Tolerance *tol,
   run_result_free(&r);
 }
 
-/* Builds for every target; *run_exe is the build for the AMD GPU here (its gfx
- * target), else the first target's. */
+/* Builds for every target, through the port's build file when it has one (a
+ * Makefile's port names the first target only); *run_exe is the build for the
+ * AMD GPU here (its gfx target), else the first target's. */
 static Status build_all_arches(const Program *p, const char *hip_dir, const VerifyOptions *opt, const char *gpu_arch,
                                char **run_exe, VerifyResult *res) {
+  PortBuild how = vf_port_build(hip_dir);
   for (size_t i = 0; i < opt->arches.len && res->status != VS_BUILD_FAIL; i++) {
     char *exe = cm_xasprintf("%s/%s.%s", opt->work, p->name, opt->arches.items[i]), *error = NULL;
-    Status st = build_hip(p, hip_dir, opt->arches.items[i], exe, &error);
+    if (how == PB_MAKE && i > 0) { /* the ported Makefile names the first target only */
+      free(exe);
+      continue;
+    }
+    Status st = how ? vf_build_port(p, how, hip_dir, opt->arches.items[i], exe, &error)
+                    : build_hip(p, hip_dir, opt->arches.items[i], exe, &error);
     if (st) {
       free(exe);
       return st;

@@ -24,6 +24,12 @@ double vf_time_ms(const char *out); /* the "time_ms:" an output printed; < 0: no
 /* Two outputs of the same program agree (time_ms aside) within tol. */
 bool vf_same_output(const char *a, const char *b, const Tolerance *tol, Comparison *cmp);
 
+/* build_system.c: the port's own CMakeLists.txt or Makefile, when it has one. */
+typedef enum { PB_NONE, PB_CMAKE, PB_MAKE } PortBuild;
+PortBuild vf_port_build(const char *hip_dir);
+Status vf_build_port(const Program *p, PortBuild how, const char *hip_dir, const char *arch, const char *exe,
+                     char **error);
+
 /* cuda_runs.c */
 void vf_import_cuda_run(const Program *p, const VerifyOptions *opt, const Tolerance *tol, VerifyResult *res);
 
