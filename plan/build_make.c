@@ -23,6 +23,7 @@ typedef struct {
   BuildPort *P;
   const SourceFile *src;
   BuildToks nvcc_vars, flag_vars, path_vars;
+  bool arch;   /* some option names the GPU target: else hipcc is given the plan's */
 } Mk;
 
 static bool eq(const char *s, size_t n, const char *word) { return strlen(word) == n && memcmp(s, word, n) == 0; }
@@ -152,6 +153,12 @@ static void learn(Mk *M) {
   }
   for (size_t i = 0; i < f->commands.len; i++) {
     const BuildCommand *c = &f->commands.items[i];
+    for (size_t k = 0; k < c->words.len; k++) {
+      const char *s = M->P->t + c->words.items[k].start, *val;
+      size_t n = c->words.items[k].end - c->words.items[k].start, vn;
+      const NvccOption *o = rl_nvcc_option(M->P->db, s, n, &val, &vn);
+      M->arch |= (o && o->action == NA_ARCH) || memmem(s, n, "--offload-arch", 14);
+    }
     BuildTok name = name_of(M, c);
     const BuildName *bn = assigns(c) ? rl_build_name(M->P->db, BS_MAKE, name.s, name.n) : NULL;
     const BuildWord *v = c->words.len ? &c->words.items[0] : NULL;
@@ -165,12 +172,17 @@ static void learn(Mk *M) {
 
 #define SAID(M, at, ...) bp_note((M)->P, D_BUILD_PORTED, (at), __VA_ARGS__)
 
-/* nvcc -> hipcc, whatever path named it: hipcc is found on PATH. */
+/* nvcc -> hipcc, whatever path named it: hipcc is found on PATH. Where no
+ * option names the GPU, nvcc's default (an sm number) has an AMD counterpart
+ * only by choice: the plan's target, so that no GPU is needed to build. */
 static void port_compiler(Mk *M, const BuildWord *w) {
   const char *s = M->P->t + w->start;
   size_t n = w->end - w->start, lead = command_lead(s, n);
-  if (runs_nvcc(s, n) && bp_replace(M->P, w->start + lead, w->end, "hipcc"))
-    SAID(M, w->start, "%.*s -> hipcc", (int)(n - lead), s + lead);
+  char *hipcc = M->arch ? cm_xstrdup("hipcc") : cm_xasprintf("hipcc --offload-arch=%s", M->P->arch);
+  if (runs_nvcc(s, n) && bp_replace(M->P, w->start + lead, w->end, hipcc))
+    SAID(M, w->start, "%.*s -> %s%s", (int)(n - lead), s + lead, hipcc,
+         M->arch ? "" : ": nothing named the GPU, so the AMD target is named here");
+  free(hipcc);
 }
 
 typedef struct {

@@ -80,6 +80,11 @@ static Status with_make(const Program *p, const char *hip_dir, const char *exe, 
   return st;
 }
 
+const char *vf_port_build_name(PortBuild how) {
+  static const char *const names[] = {[PB_NONE] = "hipcc", [PB_CMAKE] = "CMakeLists.txt", [PB_MAKE] = "Makefile"};
+  return names[how];
+}
+
 PortBuild vf_port_build(const char *hip_dir) {
   return has(hip_dir, "CMakeLists.txt") ? PB_CMAKE : has(hip_dir, "Makefile") ? PB_MAKE : PB_NONE;
 }

@@ -259,6 +259,7 @@ static void run_hip(const Program *p, const char *hip_dir, const Tolerance *tol,
 static Status build_all_arches(const Program *p, const char *hip_dir, const VerifyOptions *opt, const char *gpu_arch,
                                char **run_exe, VerifyResult *res) {
   PortBuild how = vf_port_build(hip_dir);
+  res->built_with = vf_port_build_name(how);
   for (size_t i = 0; i < opt->arches.len && res->status != VS_BUILD_FAIL; i++) {
     char *exe = cm_xasprintf("%s/%s.%s", opt->work, p->name, opt->arches.items[i]), *error = NULL;
     if (how == PB_MAKE && i > 0) { /* the ported Makefile names the first target only */
@@ -312,7 +313,9 @@ Status vf_verify(const Program *p, const char *hip_dir, const Machine *m, const 
     if (m->amd)
       run_hip(p, hip_dir, tol, hip_exe, res);
     else
-      res->detail = cm_xstrdup("built for every target; not run: no AMD GPU found (rocminfo shows no gfx agent)");
+      res->detail = cm_xasprintf("built for every target%s%s; not run: no AMD GPU found (rocminfo shows no gfx agent)",
+                                 vf_port_build(hip_dir) ? " with the port's " : "",
+                                 vf_port_build(hip_dir) ? res->built_with : "");
   }
   free(cuda_exe);
   free(hip_exe);

@@ -104,6 +104,7 @@ typedef struct {
   VerifyStatus status;
   char *detail;                /* the reason, the first error, where it differed */
   char *cuda_build;            /* "compiled", "built", "failed: ...", "no nvcc" */
+  const char *built_with;      /* how the port was built: "hipcc", or its "CMakeLists.txt" or "Makefile"; NULL: not */
   char *cuda_gpu;              /* the NVIDIA GPU the CUDA original ran on; NULL when it did not run */
   char *cuda_output, *hip_output;   /* stdout of the runs, when they ran */
   double cuda_ms, hip_ms;      /* time_ms the runs printed; < 0: none */

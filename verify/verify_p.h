@@ -27,6 +27,7 @@ bool vf_same_output(const char *a, const char *b, const Tolerance *tol, Comparis
 /* build_system.c: the port's own CMakeLists.txt or Makefile, when it has one. */
 typedef enum { PB_NONE, PB_CMAKE, PB_MAKE } PortBuild;
 PortBuild vf_port_build(const char *hip_dir);
+const char *vf_port_build_name(PortBuild how); /* "hipcc", "CMakeLists.txt", "Makefile" */
 Status vf_build_port(const Program *p, PortBuild how, const char *hip_dir, const char *arch, const char *exe,
                      char **error);
 
