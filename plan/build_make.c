@@ -68,7 +68,7 @@ static bool runs_nvcc(const char *s, size_t n) {
 
 /* Calls fn for each $(NAME) or ${NAME} in [s, s+n): at the '$', the name. */
 static void each_ref(const char *s, size_t n, void (*fn)(void *ctx, size_t at, size_t len, BuildTok name), void *ctx) {
-  for (size_t i = 0; i + 3 < n + 1 && i + 1 < n; i++) {
+  for (size_t i = 0; i + 1 < n; i++) {
     if (s[i] != '$' || (s[i + 1] != '(' && s[i + 1] != '{'))
       continue;
     char close = s[i + 1] == '(' ? ')' : '}';
