@@ -12,6 +12,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include "common.h"
 #include "rules.h"
@@ -65,6 +66,32 @@ typedef struct {
   const char *what;          /* "an array bound", "a template argument", "a static_assert"... */
 } ConstantRange;
 
+/* Build files (CMakeLists.txt, *.cmake, Makefile, GNUmakefile, *.mk) are read as
+ * text, never run: a CMake file into its commands, a Makefile into its logical
+ * lines, each with its words. ORDER BUILD_KIND */
+typedef enum { BUILD_NONE, BUILD_CMAKE, BUILD_MAKE } BuildKind;
+typedef enum { BW_UNQUOTED, BW_QUOTED, BW_BRACKET } BuildWordKind;
+
+typedef struct {
+  unsigned start, end;       /* the whole word, quotes included */
+  BuildWordKind kind;        /* Make: always BW_UNQUOTED (quotes stay inside a word) */
+} BuildWord;
+
+#define BUILD_NO_VALUE UINT32_MAX
+
+/* CMake: a command `name(args)`, its words the arguments; `close` is its ')', or
+ * the file's length when the file ends first (unterminated).
+ * Make: a logical line (backslash-newlines joined) from `start` to `close`; an
+ * assignment (NAME = value, :=, ?=, +=, ...) has its name at [start, name_end)
+ * and its words from `value`; a recipe line (a tab first) or any other line has
+ * value BUILD_NO_VALUE and words from the line's start. A `#` word ends the words. */
+typedef struct {
+  unsigned start, name_end, close;
+  unsigned value;
+  bool recipe;
+  VEC(BuildWord) words;
+} BuildCommand;
+
 typedef struct {
   char *path;          /* as opened */
   char *rel;           /* relative to the scan root */
@@ -85,6 +112,8 @@ typedef struct {
   unsigned bom;        /* 3 when the file starts with a UTF-8 byte order mark, else 0 */
   char *code_only;     /* text with comments and string/char literals blanked */
   VEC(ConstantRange) constants;  /* in file order; they may nest */
+  BuildKind build;     /* a build file: commands instead of facts */
+  VEC(BuildCommand) commands;
 } SourceFile;
 
 typedef struct {
@@ -122,6 +151,9 @@ bool an_was_read(const Facts *f, const char *path);
  * path does not exist. */
 char *an_scan_root(const char *const *paths, size_t npaths);
 void an_source_free(SourceFile *f);
+
+/* What kind of build file a file name (a path's last part) is; BUILD_NONE: none. */
+BuildKind an_build_kind(const char *name);
 
 /* A line ends at text[i]: a \n, or a \r that does not start a \r\n (old Mac files). */
 bool an_line_ends(const char *text, size_t len, size_t i);

@@ -154,6 +154,11 @@ void std_map_free(StdMap *m);
 /* The headers a file and its project headers include themselves, by name. */
 void std_user_includes(CXTranslationUnit tu, const ParseEnv *env, NameSet *out);
 
+/* buildfile.c: a build file's commands, when it mentions CUDA (else false, and
+ * nothing is read); never runs anything. */
+bool read_build_file(SourceFile *f, BuildKind kind);
+void free_build_commands(SourceFile *f);
+
 /* facts.c: tokens (and, when the parse succeeded, the tree) into facts. */
 void collect_facts(const ParseEnv *env, CXTranslationUnit tu, bool parsed, SourceFile *f);
 void facts_index_lines(SourceFile *f);

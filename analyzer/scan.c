@@ -33,6 +33,11 @@ static SourceFile *read_candidate(ParseEnv *env, const Candidate *c, CXIndex ind
     f->skip_reason = cm_xstrdup(cm_error());
     f->unreadable = true;
     f->text = cm_xstrdup("");
+  } else if (an_build_kind(c->path) != BUILD_NONE) {
+    if (is_binary(f->text, f->len) || !read_build_file(f, an_build_kind(c->path))) {
+      an_source_free(f);
+      return NULL;
+    }
   } else if (!looks_like_cuda(c->path, f->text, f->len, env->db)) {
     an_source_free(f);
     return NULL;
@@ -79,7 +84,7 @@ static void read_in_context(Work *w, size_t i, CXIndex index) {
   int tries = 0;
   for (size_t j = 0; j < w->cands->len && tries < CONTEXT_TRIES; j++) {
     SourceFile *f = w->out[j];
-    if (!w->parsed_alone[j] || !mentions_include(f, base))
+    if (!w->parsed_alone[j] || f->build || !mentions_include(f, base))
       continue;
     tries++;
     if (parse_in_context(w->env, index, &w->cands->items[j], f, h))
@@ -147,7 +152,7 @@ static bool named(const char *path, const char *const *paths, size_t n) {
   return found;
 }
 
-/* The build's files under the paths named, with their flags, plus the headers
+/* The build's files under the paths named, with their flags, plus the headers and build files
  * there: a build database lists only what it compiles (and often more than the
  * part of the tree the user asked for), and headers are ported too. */
 static Status use_compile_db(const char *dir, const char *const *paths, size_t npaths, Facts *out,
@@ -166,7 +171,7 @@ static Status use_compile_db(const char *dir, const char *const *paths, size_t n
     bool listed = false;
     for (size_t k = 0; k < db.len && !listed; k++)
       listed = strcmp(db.items[k].path, c->path) == 0;
-    if (is_header_name(c->path) && !listed) {
+    if ((is_header_name(c->path) || an_build_kind(c->path) != BUILD_NONE) && !listed) {
       vec_push(&db, *c);
       *c = (Candidate){0};
     }
@@ -261,6 +266,7 @@ Status an_scan(const char *const *paths, size_t npaths, const ScanOptions *opt, 
 
 void an_source_free(SourceFile *f) {
   an_forget_facts(f);
+  free_build_commands(f);
   for (size_t i = 0; i < f->found_includes.len; i++)
     free(f->found_includes.items[i].header), free(f->found_includes.items[i].dir);
   vec_free(&f->found_includes);

@@ -1,6 +1,8 @@
 /* Finding the files: walks folders (skipping version control and build output),
  * and tells CUDA sources from the rest: .cu/.cuh always, other C/C++ files when
- * they include a CUDA header or use a CUDA name the rules know.
+ * they include a CUDA header or use a CUDA name the rules know. Build files
+ * (CMakeLists.txt, *.cmake, Makefiles) are candidates too; buildfile.c keeps
+ * those that mention CUDA.
  *
  * Links: one to something inside the scanned tree is skipped, since what it
  * points to is walked by its own path (so every file is read once, where it
@@ -118,7 +120,7 @@ static void note_header_dir(Walk *w, const char *path) {
 
 static void add_file(Walk *w, const char *path) {
   w->walked++;
-  if (!is_source_name(path))
+  if (!is_source_name(path) && an_build_kind(path) == BUILD_NONE)
     return;
   if (is_header_name(path))
     note_header_dir(w, path);

@@ -40,6 +40,7 @@ typedef struct {
   const char *cache_dir;     /* --cache-dir; NULL: the user's cache folder */
   bool no_cache;             /* --no-cache */
   bool lexical;              /* --lexical */
+  const char *offload_arch;  /* the AMD target build files name for CUDA's sm numbers */
   int jobs;
   VEC(const char *) paths;
   VEC(const char *) extra;   /* -I, -D, -include, --extra-arg: for every file's parse */

@@ -67,11 +67,6 @@ static void print_notes(const TranslateResult *res) {
     fprintf(stderr, "%s:%u:%u: warning: CUDA name left in the translated file: %s [%s left-behind]\n", l->file,
             l->line, l->column, l->text, rl_diag(D_LEFT_BEHIND)->code);
   }
-  for (size_t i = 0; i < res->build_notes.len; i++) {
-    const TrNote *n = &res->build_notes.items[i];
-    fprintf(stderr, "%s:%u:%u: warning: %s [%s build-file]\n", n->file, n->line, n->column, n->text,
-            rl_diag(D_BUILD_FILE)->code);
-  }
   for (size_t i = 0; i < res->skipped.len; i++)
     fprintf(stderr, "%s: warning: %s [%s skipped-file]\n", res->skipped.items[i].file, res->skipped.items[i].text,
             rl_diag(D_SKIPPED_FILE)->code);
@@ -92,8 +87,8 @@ static void print_summary(const TranslateArgs *a, const Pipeline *p, const Trans
     fprintf(stderr, ", %zu links kept", res->links);
   if (res->skipped.len)
     fprintf(stderr, ", %zu not translated (see above)", res->skipped.len);
-  fprintf(stderr, "; %zu findings need a person, %zu names left behind, %zu build-file notes; for ROCm %s (%s)\n",
-          work, res->leftovers.len, res->build_notes.len, target, p->plan.target_why);
+  fprintf(stderr, "; %zu findings need a person, %zu names left behind; for ROCm %s (%s)\n", work,
+          res->leftovers.len, target, p->plan.target_why);
 }
 
 static Status run_translate(int argc, char **argv) {
@@ -139,6 +134,8 @@ const Command cmd_translate = {
              "  --launch chevron|ggl  keep <<<...>>> (default) or write hipLaunchKernelGGL\n"
              "  --backend hip|roc   library calls to hip* wrappers (default) or roc*/MIOpen\n"
              "  --annotate          a // hipport HPxxxx comment above each line that needs a person\n"
+             "                      (# hipport HPxxxx in CMake files and Makefiles)\n"
+             "  --offload-arch GFX  the AMD target build files name for CUDA's sm numbers (default gfx90a)\n"
              "  --report FILE       the plan as a JSON report (as hipport scan --format json)\n"
              "  -p BUILD_DIR        parse with the flags of BUILD_DIR/compile_commands.json\n"
              "  --cuda-path DIR     CUDA Toolkit root (default: $CUDA_PATH, then /usr/local/cuda)\n"

@@ -36,8 +36,8 @@ static Status parse_args(int argc, char **argv, VerifyArgs *a) {
       a->record = true;
       continue;
     }
-    if (pipeline_option(argc, argv, &i, &a->pipe, &st) || opt_value(argc, argv, &i, "--hip-tree", &a->hip_tree, &st) ||
-        opt_value(argc, argv, &i, "--offload-arch", &a->arches, &st) || opt_value(argc, argv, &i, "--db", &a->db_path, &st) ||
+    if (opt_value(argc, argv, &i, "--offload-arch", &a->arches, &st) || pipeline_option(argc, argv, &i, &a->pipe, &st) ||
+        opt_value(argc, argv, &i, "--hip-tree", &a->hip_tree, &st) || opt_value(argc, argv, &i, "--db", &a->db_path, &st) ||
         opt_value(argc, argv, &i, "--format", &a->format, &st) || opt_value(argc, argv, &i, "-o", &a->output, &st) ||
         opt_value(argc, argv, &i, "--rtol", &a->rtol, &st) || opt_value(argc, argv, &i, "--atol", &a->atol, &st) ||
         opt_value(argc, argv, &i, "--ulp", &a->ulp, &st) || opt_value(argc, argv, &i, "--cuda-runs", &a->cuda_runs, &st) ||
@@ -104,7 +104,9 @@ static Status port(const VerifyArgs *a, const char *prog_dir, const char *name, 
   pa.paths = (__typeof__(pa.paths)){0};
   vec_push(&pa.paths, prog_dir);
   Pipeline p;
-  Status st = pipeline_run(&pa, &(PlanOptions){0}, &p);
+  char *first_arch = cm_xstrndup(a->arches, strcspn(a->arches, ",")); /* build files name one AMD target */
+  Status st = pipeline_run(&pa, &(PlanOptions){.offload_arch = first_arch}, &p);
+  free(first_arch);
   if (!st) {
     TranslateResult res;
     TranslateOptions to = {.out = *hip_dir, .force = true, .backup_suffix = ".cuda.orig"};
@@ -193,13 +195,13 @@ static void build_all(Builds *b, int jobs) {
 }
 
 /* Ports one by one (translate has its own -j), builds in parallel, records in order. */
-static Status verify_all(VerifyArgs *a, const StrList *dirs, const Machine *m, const VerifyOptions *vo,
-                         const char *tree, ResultDb *db, Runs *runs) {
+static Status verify_all(VerifyArgs *a, const RuleDb *rules, const StrList *dirs, const Machine *m,
+                         const VerifyOptions *vo, const char *tree, ResultDb *db, Runs *runs) {
   Status st = ST_OK;
   char **hip_dirs = cm_xcalloc(dirs->len + 1, sizeof *hip_dirs);
   for (size_t i = 0; i < dirs->len && !st; i++) {
     Program p;
-    if ((st = vf_load_program(dirs->items[i], &p)))
+    if ((st = vf_load_program(dirs->items[i], rules, &p)))
       break;
     if ((st = port(a, p.dir, p.name, tree, &hip_dirs[runs->programs.len]))) {
       vf_program_free(&p);
@@ -229,12 +231,12 @@ static Status verify_all(VerifyArgs *a, const StrList *dirs, const Machine *m, c
 }
 
 /* Only the script: nothing is translated, built or recorded. */
-static Status write_cuda_script(const char *path, const StrList *dirs) {
+static Status write_cuda_script(const char *path, const RuleDb *rules, const StrList *dirs) {
   VEC(Program) programs = {0};
   Status st = ST_OK;
   for (size_t i = 0; i < dirs->len && !st; i++) {
     Program p;
-    if (!(st = vf_load_program(dirs->items[i], &p)))
+    if (!(st = vf_load_program(dirs->items[i], rules, &p)))
       vec_push(&programs, p);
   }
   FILE *out = NULL;
@@ -282,7 +284,7 @@ static Status report(const VerifyArgs *a, const Runs *runs, const Machine *m, Re
 }
 
 /* Translates, builds, runs and records every program, then reports. */
-static Status verify_programs(VerifyArgs *a, const StrList *dirs, const Tolerance *tol) {
+static Status verify_programs(VerifyArgs *a, const RuleDb *rules, const StrList *dirs, const Tolerance *tol) {
   Runs runs = {0};
   char *target = NULL, *why = NULL, *db_path = NULL, *tree = NULL;
   Status st = choose_target(a, &target, &why);
@@ -301,7 +303,7 @@ static Status verify_programs(VerifyArgs *a, const StrList *dirs, const Toleranc
     vf_probe_machine(&m);
     VerifyOptions vo = {.record = a->record, .tol = tol, .work = work, .cuda_runs = a->cuda_runs};
     split_arches(a->arches, &vo.arches);
-    st = verify_all(a, dirs, &m, &vo, tree, db, &runs);
+    st = verify_all(a, rules, dirs, &m, &vo, tree, db, &runs);
     if (!st)
       st = report(a, &runs, &m, db, why);
     for (size_t i = 0; i < vo.arches.len; i++)
@@ -343,8 +345,13 @@ static Status run_verify(int argc, char **argv) {
   }
   if (!st && dirs.len == 0)
     st = cm_fail(ST_INPUT, "verify: no program folder (with manifest.json) under the folders given");
+  RuleDb *rules = NULL; /* the manifests' libraries are its rows: open while the programs live */
   if (!st)
-    st = a.cuda_script ? write_cuda_script(a.cuda_script, &dirs) : verify_programs(&a, &dirs, tol_given ? &tol : NULL);
+    st = cli_open_rules(a.pipe.db_path, &rules);
+  if (!st)
+    st = a.cuda_script ? write_cuda_script(a.cuda_script, rules, &dirs)
+                       : verify_programs(&a, rules, &dirs, tol_given ? &tol : NULL);
+  rl_close(rules);
   for (size_t i = 0; i < dirs.len; i++)
     free(dirs.items[i]);
   vec_free(&dirs);

@@ -64,7 +64,8 @@ bool pipeline_option(int argc, char **argv, int *i, PipelineArgs *a, Status *st)
   if (opt_value(argc, argv, i, "--rules-db", &a->db_path, st) || opt_value(argc, argv, i, "--rocm", &a->rocm, st) ||
       opt_value(argc, argv, i, "--rocm-path", &a->rocm_path, st) || opt_value(argc, argv, i, "-p", &a->compile_db, st) ||
       opt_value(argc, argv, i, "--cuda-path", &a->cuda_path, st) ||
-      opt_value(argc, argv, i, "--cache-dir", &a->cache_dir, st))
+      opt_value(argc, argv, i, "--cache-dir", &a->cache_dir, st) ||
+      opt_value(argc, argv, i, "--offload-arch", &a->offload_arch, st))
     return true;
   if (opt_flag(argv, *i, "--no-cache"))
     return a->no_cache = true;
@@ -116,6 +117,8 @@ Status pipeline_scan(const PipelineArgs *a, const PlanOptions *extra, Pipeline *
   PlanOptions popt = *extra;
   popt.target = p->target.release;
   popt.target_why = p->target.why;
+  if (!popt.offload_arch)
+    popt.offload_arch = a->offload_arch;
   Status st;
   char *cache = a->no_cache ? NULL : a->cache_dir ? cm_xstrdup(a->cache_dir) : cm_user_cache_dir();
   ScanOptions sopt = {.cuda_path = a->cuda_path, .compile_db = a->compile_db, .compat_include = cli_compat_include(),

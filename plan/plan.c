@@ -260,6 +260,11 @@ static void plan_file(FilePlan *fp, const RuleDb *db, const Hazards *hz, const P
     add_finding(fp, D_SKIPPED_FILE, 0, src->rel, cm_xasprintf("not scanned: %s", src->skip_reason));
     return;
   }
+  if (src->build) {
+    plan_build_file(fp, db, opt);
+    order_edits(fp);
+    return;
+  }
   if (src->not_utf8)
     add_finding(fp, D_NOT_UTF8, src->not_utf8_at, src->rel,
                 cm_xstrdup("bytes that are not UTF-8 (Latin-1?): read and translated as they are, kept byte for byte"));
@@ -383,6 +388,7 @@ Status pl_build(const Facts *facts, const RuleDb *db, const PlanOptions *opt, Pl
     FilePlan fp = {.src = facts->files.items[i]};
     plan_file(&fp, db, hz, opt);
     attach_info(&fp, db);
+    out->build_files += fp.src->build != BUILD_NONE;
     for (size_t j = 0; j < fp.uses.len; j++) {
       out->uses++;
       out->mapped_uses += fp.uses.items[j].available;

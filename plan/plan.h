@@ -77,6 +77,7 @@ typedef struct {
   const Facts *facts;
   VEC(FilePlan) files;
   size_t uses, unique_apis, mapped_uses, unmapped_uses;
+  size_t build_files;         /* files of `files` that are build files (CMake, Make) */
   double effort_hours;
   VEC(Compat) compat;         /* every release the rules know, oldest first */
   VEC(Contributor) top;       /* largest effort first */
@@ -96,6 +97,7 @@ typedef struct {
   bool hip_symbol;         /* HIP_SYMBOL(sym) around the symbol a *Symbol call takes */
   bool explicit_defaults;  /* cudaMallocHost(p, n) -> hipHostMalloc(p, n, hipHostMallocDefault) */
   bool skip_disabled;      /* code the preprocessor skipped stays as it is */
+  const char *offload_arch; /* the AMD target build files name for CUDA's sm numbers; NULL: gfx90a */
 } PlanOptions;
 
 Status pl_build(const Facts *facts, const RuleDb *db, const PlanOptions *opt, Plan *out);

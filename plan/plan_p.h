@@ -58,4 +58,40 @@ void plan_cache_hints(FilePlan *fp, const RuleDb *db, Version target);
  * puts it; where the file has none, where it would go. */
 void plan_beside_runtime_include(FilePlan *fp, const char *lines, bool before);
 
+/* build.c: build files' edits and findings, shared by build_cmake.c and build_make.c. */
+typedef struct {
+  size_t start, end;
+  char *text;
+  size_t seq;          /* insertions at one spot keep the order they were made in */
+} BuildEdit;
+
+typedef struct {
+  const char *s;
+  size_t n;
+} BuildTok;
+typedef VEC(BuildTok) BuildToks;
+
+typedef struct {
+  FilePlan *fp;
+  const RuleDb *db;
+  const char *t;       /* the file's text */
+  size_t len;
+  const char *arch;    /* the AMD target that stands in for CUDA's sm numbers */
+  VEC(BuildEdit) edits;
+} BuildPort;
+
+void plan_build_file(FilePlan *fp, const RuleDb *db, const PlanOptions *opt);
+/* Records an edit unless an earlier one owns some of its bytes: false then. */
+bool bp_replace(BuildPort *P, size_t start, size_t end, const char *text);
+/* A finding at byte `at`; the same message twice on one line is said once. */
+void bp_note(BuildPort *P, Diag d, size_t at, const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+/* The nvcc option (or -l<CUDA library>) at toks[*k] in hipcc's spelling, appended
+ * to hip ("" when hipcc needs none), and why; a value given as the next token is
+ * taken too, *k left on it. False when toks[*k] is not nvcc's. */
+bool bp_map_option(const BuildPort *P, const BuildTok *toks, size_t n, size_t *k, Buf *hip, Buf *why);
+bool bp_rewrite_option(BuildPort *P, size_t from, size_t to, const char *hip);
+void bp_say_option(BuildPort *P, size_t at, const char *nvcc, size_t n, const Buf *hip, const Buf *why);
+void port_cmake(BuildPort *P);  /* build_cmake.c */
+void port_make(BuildPort *P);   /* build_make.c */
+
 #endif

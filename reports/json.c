@@ -48,9 +48,10 @@ static json_t *summary_json(const Plan *p) {
     json_array_append_new(top, json_pack("{s:s, s:s, s:I, s:f}", "name", p->top.items[i].name, "category",
                                          p->top.items[i].category, "count", (json_int_t)p->top.items[i].uses,
                                          "effort_hours", p->top.items[i].effort_hours));
-  return json_pack("{s:s, s:I, s:I, s:I, s:I, s:I, s:I, s:f, s:o, s:s, s:o, s:o, s:o}", "parser",
+  return json_pack("{s:s, s:I, s:I, s:I, s:I, s:I, s:I, s:I, s:f, s:o, s:s, s:o, s:o, s:o}", "parser",
                    p->facts->lexical ? "lexical" : "libclang", "files_scanned",
-                   (json_int_t)p->facts->files_scanned, "cuda_files", (json_int_t)p->files.len, "uses",
+                   (json_int_t)p->facts->files_scanned, "cuda_files", (json_int_t)(p->files.len - p->build_files),
+                   "build_files", (json_int_t)p->build_files, "uses",
                    (json_int_t)p->uses, "unique_apis", (json_int_t)p->unique_apis, "mapped_uses",
                    (json_int_t)p->mapped_uses, "unmapped_uses", (json_int_t)p->unmapped_uses, "effort_hours",
                    p->effort_hours, "target_rocm", version_json(p->target), "target_reason", p->target_why,

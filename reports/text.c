@@ -102,12 +102,14 @@ static Status write_text(FILE *out, const Plan *p, const RuleDb *db, const Verif
   rl_version_format(p->target, target, sizeof target);
   rp_print_findings(out, p, SEV_WARNING);
   fprintf(out, "\nhipport scan of %s (target ROCm %s, %s)\n", p->facts->root, target, p->target_why);
+  fprintf(out, "  files scanned    %zu, CUDA files %zu", p->facts->files_scanned, p->files.len - p->build_files);
   if (p->facts->lexical)
-    fprintf(out, "  files scanned    %zu, CUDA files %zu (all read by tokens only: a lexical scan)\n",
-            p->facts->files_scanned, p->files.len);
+    fputs(" (all read by tokens only: a lexical scan)", out);
   else
-    fprintf(out, "  files scanned    %zu, CUDA files %zu (%zu read lexically)\n", p->facts->files_scanned,
-            p->files.len, count_lexical(p));
+    fprintf(out, " (%zu read lexically)", count_lexical(p));
+  if (p->build_files)
+    fprintf(out, ", build files %zu", p->build_files);
+  fputc('\n', out);
   fprintf(out, "  CUDA uses        %zu (%zu unique APIs)\n", p->uses, p->unique_apis);
   fprintf(out, "  mapped in %-6s %zu of %zu uses (%.1f%%), %zu need work\n", target, p->mapped_uses, p->uses,
           p->uses ? 100.0 * (double)p->mapped_uses / (double)p->uses : 100.0, p->unmapped_uses);

@@ -29,8 +29,10 @@ Status rp_verify_json(FILE *out, const VerifyRow *rows, size_t n, const char *ma
   for (size_t i = 0; i < n; i++) {
     const VerifyResult *r = rows[i].result;
     json_array_append_new(programs,
-                          json_pack("{s:s, s:s, s:s, s:s, s:o, s:o, s:o, s:I, s:f, s:f}", "program", rows[i].program->name,
-                                    "status", vf_status_name(r->status), "detail", r->detail ? r->detail : "",
+                          json_pack("{s:s, s:s, s:s, s:o, s:s, s:o, s:o, s:o, s:I, s:f, s:f}", "program",
+                                    rows[i].program->name, "status", vf_status_name(r->status), "detail",
+                                    r->detail ? r->detail : "", "built_with",
+                                    r->built_with ? json_string(r->built_with) : json_null(),
                                     "cuda_build", r->cuda_build ? r->cuda_build : "", "cuda_gpu",
                                     r->cuda_gpu ? json_string(r->cuda_gpu) : json_null(), "cuda_ms", ms_json(r->cuda_ms),
                                     "hip_ms", ms_json(r->hip_ms), "numbers", (json_int_t)r->cmp.numbers, "max_abs",

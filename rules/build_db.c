@@ -6,6 +6,8 @@
  *                   --hazards FILE.csv --warp FILE.csv --casts FILE.csv
  *                   --defaults FILE.csv --overloads FILE.csv --members FILE.csv
  *                   --hipify-types FILE.csv
+ *                   --defaults FILE.csv --members FILE.csv --nvcc-options FILE.csv
+ *                   --build-names FILE.csv --cuda-libraries FILE.csv
  *
  * API files are read in order; a later row with the same (library, cuda_name)
  * replaces an earlier one, so project-owned corrections sit in their own file on
@@ -312,6 +314,29 @@ static Status overload_row(Ctx *x, Csv *c, const int *cols, sqlite3_stmt *st) {
   return ST_OK;
 }
 
+/* ORDER NVCC_COLUMNS: option, takes_value, action, hip, why */
+static Status nvcc_row(Ctx *x, Csv *c, const int *cols, sqlite3_stmt *st) {
+  const char *v = field(c, cols[1]);
+  if (!*field(c, cols[0]) || (strcmp(v, "yes") != 0 && strcmp(v, "no") != 0))
+    return cm_fail(ST_INPUT, "%s:%d: an option and takes_value yes or no are required", x->path, x->line);
+  bind_texts(c, cols, st, (const int[]){0, 2, 3, 4}, 4);
+  sqlite3_bind_int(st, 2, strcmp(v, "yes") == 0);
+  return ST_OK;
+}
+
+/* build_name and cuda_library rows: the key columns (`keys` of them) are
+ * required, the rest may be "". */
+static Status keyed_row(Ctx *x, Csv *c, const int *cols, sqlite3_stmt *st, int keys) {
+  for (int i = 0; i < keys; i++)
+    if (!*field(c, cols[i]))
+      return cm_fail(ST_INPUT, "%s:%d: the first %d column(s) are required", x->path, x->line, keys);
+  bind_texts(c, cols, st, (const int[]){0, 1, 2, 3, 4, 5, 6}, sqlite3_bind_parameter_count(st));
+  return ST_OK;
+}
+
+static Status build_name_row(Ctx *x, Csv *c, const int *cols, sqlite3_stmt *st) { return keyed_row(x, c, cols, st, 2); }
+static Status cuda_library_row(Ctx *x, Csv *c, const int *cols, sqlite3_stmt *st) { return keyed_row(x, c, cols, st, 1); }
+
 static Status load_diagnostics(sqlite3 *db) {
   static const char *per[] = {[EP_USE] = "use", [EP_API] = "api", [EP_FILE] = "file"};
   sqlite3_stmt *st;
@@ -418,6 +443,13 @@ static const Source sources[] = {
     {"--hipify-types", COLS("library", "section", "kind", "hipify_type"),
      "INSERT INTO hipify_type (library, section, kind, hipify_type) VALUES (?,?,?,?)", hipify_type_row},
     {"--meta", COLS("key", "value"), "INSERT INTO meta VALUES (?,?)", text_row},
+    /* ORDER NVCC_COLUMNS */
+    {"--nvcc-options", COLS("option", "takes_value", "action", "hip", "why"),
+     "INSERT INTO nvcc_option VALUES (?,?,?,?,?)", nvcc_row},
+    {"--build-names", COLS("system", "cuda", "kind", "hip", "why"), "INSERT INTO build_name VALUES (?,?,?,?,?)",
+     build_name_row},
+    {"--cuda-libraries", COLS("cuda", "link", "target", "package", "hip_library", "header", "why"),
+     "INSERT INTO cuda_library VALUES (?,?,?,?,?,?,?)", cuda_library_row},
 };
 
 static const Source *source_for(const char *option) {
@@ -448,7 +480,7 @@ static Status build(Ctx *x, int argc, char **argv) {
 
 int main(int argc, char **argv) {
   if (argc < 5 || argc % 2 == 0) {
-    fprintf(stderr, "usage: %s OUT.db SCHEMA.sql (--meta|--libraries|--api|--hip-names|--headers|--hazards|--warp|--casts|--defaults|--members|--hints|--type-headers|--overloads|--hipify-types) FILE.csv...\n", argv[0]);
+    fprintf(stderr, "usage: %s OUT.db SCHEMA.sql (--meta|--libraries|--api|--hip-names|--headers|--hazards|--warp|--casts|--defaults|--members|--hints|--type-headers|--overloads|--hipify-types|--nvcc-options|--build-names|--cuda-libraries) FILE.csv...\n", argv[0]);
     return ST_USAGE;
   }
   char *tmp = cm_xasprintf("%s.tmp", argv[1]);

@@ -191,6 +191,39 @@ static void read_hipify_type(RuleDb *db, sqlite3_stmt *st) {
   vec_push(&db->hipify_types, t);
 }
 
+/* The index of `name` in names[n]; n when absent (the schema's CHECK keeps it from happening). */
+static int name_index(const char *const *names, int n, const char *name) {
+  int i = 0;
+  while (i < n && strcmp(names[i], name) != 0)
+    i++;
+  return i;
+}
+
+static void read_nvcc_option(RuleDb *db, sqlite3_stmt *st) {
+  /* ORDER NVCC_ACTION */
+  static const char *const actions[] = {"replace", "drop", "pass", "arch", "rdc", "glue", "xlang"};
+  NvccOption o = {.option = col_text(db, st, 0), .takes_value = sqlite3_column_int(st, 1) != 0,
+                  .action = (NvccAction)name_index(actions, 7, (const char *)sqlite3_column_text(st, 2)),
+                  .hip = col_text(db, st, 3), .why = col_text(db, st, 4)};
+  vec_push(&db->nvcc_options, o);
+}
+
+static void read_build_name(RuleDb *db, sqlite3_stmt *st) {
+  /* ORDER BUILD_NAME_KIND */
+  static const char *const kinds[] = {"rename", "library", "note", "command", "cuda_path"};
+  BuildName b = {.system = strcmp((const char *)sqlite3_column_text(st, 0), "make") == 0 ? BS_MAKE : BS_CMAKE,
+                 .cuda = col_text(db, st, 1),
+                 .kind = (BuildNameKind)name_index(kinds, 5, (const char *)sqlite3_column_text(st, 2)),
+                 .hip = col_text(db, st, 3), .why = col_text(db, st, 4)};
+  vec_push(&db->build_names, b);
+}
+
+static void read_cuda_library(RuleDb *db, sqlite3_stmt *st) {
+  CudaLibrary l = {col_text(db, st, 0), col_text(db, st, 1), col_text(db, st, 2), col_text(db, st, 3),
+                   col_text(db, st, 4), col_text(db, st, 5), col_text(db, st, 6)};
+  vec_push(&db->cuda_libraries, l);
+}
+
 static void read_release(RuleDb *db, sqlite3_stmt *st) { vec_push(&db->releases, col_version(st, 0)); }
 
 static Status query(RuleDb *db, sqlite3 *sq, const char *sql, void (*row)(RuleDb *, sqlite3_stmt *)) {
@@ -246,6 +279,10 @@ static Status load(RuleDb *db, sqlite3 *sq) {
       (st = query(db, sq, "SELECT cuda_type, until, members, hip_members FROM member_order", read_member_order)) ||
       (st = query(db, sq, "SELECT cuda_name, scalar_form, other_form, hip_types, hip_since FROM cache_hint", read_hint)) ||
       (st = query(db, sq, "SELECT hip_name, header FROM type_header", read_type_header)) ||
+      (st = query(db, sq, "SELECT option, takes_value, action, hip, why FROM nvcc_option", read_nvcc_option)) ||
+      (st = query(db, sq, "SELECT system, cuda, kind, hip, why FROM build_name", read_build_name)) ||
+      (st = query(db, sq, "SELECT cuda, link, target, package, hip_library, header, why FROM cuda_library"
+                          " ORDER BY rowid", read_cuda_library)) ||
       (st = query(db, sq, "SELECT key, value FROM meta ORDER BY rowid", read_meta)) ||
       (st = query(db, sq, "SELECT name, cuda_releases, hipify_api FROM library", read_library)) ||
       (st = query(db, sq, "SELECT library, section, kind, hipify_type FROM hipify_type ORDER BY id", read_hipify_type)) ||
@@ -309,6 +346,9 @@ void rl_close(RuleDb *db) {
   vec_free(&db->overloads);
   vec_free(&db->hipify_types);
   vec_free(&db->members);
+  vec_free(&db->nvcc_options);
+  vec_free(&db->build_names);
+  vec_free(&db->cuda_libraries);
   vec_free(&db->earlier);
   vec_free(&db->earlier_keys);
   vec_free(&db->meta);
@@ -363,6 +403,44 @@ char *rl_header_target(const HeaderRule *h, const char *name) {
     return cm_xasprintf("%s%s", h->hip, name + n);
   return cm_xstrdup(h->hip);
 }
+
+static bool same(const char *s, size_t n, const char *name) { return strlen(name) == n && memcmp(s, name, n) == 0; }
+
+/* Build files hold a few dozen words each: a scan of these tables is enough. */
+const NvccOption *rl_nvcc_option(const RuleDb *db, const char *s, size_t n, const char **value, size_t *value_len) {
+  for (size_t i = 0; i < db->nvcc_options.len; i++) {
+    const NvccOption *o = &db->nvcc_options.items[i];
+    size_t on = strlen(o->option);
+    *value = NULL, *value_len = 0;
+    if (same(s, n, o->option))
+      return o;
+    if (o->takes_value && n > on + 1 && memcmp(s, o->option, on) == 0 && s[on] == '=') {
+      *value = s + on + 1, *value_len = n - on - 1;
+      return o;
+    }
+  }
+  return NULL;
+}
+
+const BuildName *rl_build_name(const RuleDb *db, BuildSystem system, const char *s, size_t n) {
+  for (size_t i = 0; i < db->build_names.len; i++)
+    if (db->build_names.items[i].system == system && same(s, n, db->build_names.items[i].cuda))
+      return &db->build_names.items[i];
+  return NULL;
+}
+
+const CudaLibrary *rl_cuda_library(const RuleDb *db, const char *s, size_t n, bool by_link) {
+  for (size_t i = 0; i < db->cuda_libraries.len; i++) {
+    const CudaLibrary *l = &db->cuda_libraries.items[i];
+    const char *name = by_link ? l->link : l->cuda;
+    if (*name && same(s, n, name))
+      return l;
+  }
+  return NULL;
+}
+
+size_t rl_cuda_library_count(const RuleDb *db) { return db->cuda_libraries.len; }
+const CudaLibrary *rl_cuda_library_at(const RuleDb *db, size_t i) { return &db->cuda_libraries.items[i]; }
 
 /* A handful of rows: a scan beats a hash here. */
 const ArgCast *rl_arg_cast(const RuleDb *db, const char *name, const ArgCast *after) {

@@ -54,6 +54,9 @@ struct RuleDb {
   VEC(MemberOrder) members;
   VEC(HipName) earlier;    /* every rule's earlier names, each rule's together */
   VEC(RuleKey) earlier_keys; /* while loading: whose each earlier name is */
+  VEC(NvccOption) nvcc_options;
+  VEC(BuildName) build_names;
+  VEC(CudaLibrary) cuda_libraries;
   VEC(MetaEntry) meta;
   VEC(Library) libraries;
   VEC(UserFile) user_files;

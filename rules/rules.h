@@ -128,6 +128,37 @@ typedef struct {
   int params;            /* the overload's parameter count, defaulted ones included */
   const char *as;        /* the CUDA C function it stands for */
 } Overload;
+/* An nvcc option and what hipcc takes instead (data/nvcc_options.csv).
+ * ORDER NVCC_ACTION (names in ruledb.c). */
+typedef enum { NA_REPLACE, NA_DROP, NA_PASS, NA_ARCH, NA_RDC, NA_GLUE, NA_XLANG } NvccAction;
+
+typedef struct {
+  const char *option;
+  bool takes_value;      /* "-o v" or "-o=v" */
+  NvccAction action;
+  const char *hip, *why; /* "" none */
+} NvccOption;
+
+/* A CUDA name in a build file (data/build_names.csv). ORDER BUILD_NAME_KIND. */
+typedef enum { BN_RENAME, BN_LIBRARY, BN_NOTE, BN_COMMAND, BN_CUDA_PATH } BuildNameKind;
+typedef enum { BS_CMAKE, BS_MAKE } BuildSystem;
+
+typedef struct {
+  BuildSystem system;
+  const char *cuda;
+  BuildNameKind kind;
+  const char *hip, *why; /* "" none */
+} BuildName;
+
+/* A CUDA library and its HIP counterpart (data/cuda_libraries.csv); "" none. */
+typedef struct {
+  const char *cuda;        /* CUDA::<cuda>, and a verify manifest's name */
+  const char *link;        /* nvcc's -l<link> */
+  const char *target, *package; /* the HIP CMake target and its find_package() */
+  const char *hip_library; /* -l<hip_library> for hipcc, or the header-only library's name */
+  const char *header;      /* proves the HIP library is installed */
+  const char *why;
+} CudaLibrary;
 
 typedef enum { HC_PCRE, HC_AST } HazardCheck;
 
@@ -187,6 +218,15 @@ const char *rl_type_header(const RuleDb *db, const char *hip_name);
  * for (data/overloads.csv): cudaEventCreate with 2 is cudaEventCreateWithFlags.
  * NULL when the overload maps by its own name. */
 const char *rl_overload(const RuleDb *db, const char *name, int params);
+
+/* The option that token s (n bytes) is: exactly, or "-o=value" for one that
+ * takes a value (*value then points into s, else NULL). NULL: not nvcc's. */
+const NvccOption *rl_nvcc_option(const RuleDb *db, const char *s, size_t n, const char **value, size_t *value_len);
+const BuildName *rl_build_name(const RuleDb *db, BuildSystem system, const char *s, size_t n);
+/* By CUDA::<name> (by_link false) or by -l<name> (true). */
+const CudaLibrary *rl_cuda_library(const RuleDb *db, const char *s, size_t n, bool by_link);
+size_t rl_cuda_library_count(const RuleDb *db);
+const CudaLibrary *rl_cuda_library_at(const RuleDb *db, size_t i);
 
 size_t rl_rule_count(const RuleDb *db);
 const Rule *rl_rule(const RuleDb *db, size_t i);

@@ -143,3 +143,34 @@ CREATE TABLE member_order (
   members TEXT NOT NULL,           -- HIP's member names, space-separated, in CUDA's order
   hip_members TEXT NOT NULL        -- the same names in the order HIP declares them before until
 );
+
+-- nvcc's options and hipcc's (data/nvcc_options.csv).
+CREATE TABLE nvcc_option (
+  option TEXT PRIMARY KEY,
+  takes_value INTEGER NOT NULL CHECK (takes_value IN (0, 1)),
+  action TEXT NOT NULL CHECK (action IN ('replace','drop','pass','arch','rdc','glue','xlang')),
+  hip TEXT NOT NULL,               -- '' none
+  why TEXT NOT NULL                -- '' none
+);
+
+-- CUDA names in CMake files and Makefiles (data/build_names.csv).
+CREATE TABLE build_name (
+  system TEXT NOT NULL CHECK (system IN ('cmake','make')),
+  cuda TEXT NOT NULL,
+  kind TEXT NOT NULL CHECK (kind IN ('rename','library','note','command','cuda_path')),
+  hip TEXT NOT NULL,
+  why TEXT NOT NULL,
+  PRIMARY KEY (system, cuda)
+);
+
+-- CUDA's libraries and their HIP counterparts (data/cuda_libraries.csv): build
+-- files and verify read the same rows.
+CREATE TABLE cuda_library (
+  cuda TEXT PRIMARY KEY,
+  link TEXT NOT NULL,
+  target TEXT NOT NULL,
+  package TEXT NOT NULL,
+  hip_library TEXT NOT NULL,
+  header TEXT NOT NULL,
+  why TEXT NOT NULL
+);

@@ -1,6 +1,6 @@
 /* Applying a file's edits to its original bytes, in one pass. With --annotate,
  * each finding that needs a person becomes a `// hipport HPxxxx: message` line
- * above its line, indented like it, unless that very comment is already there
+ * (`# hipport ...` in a build file) above its line, indented like it, unless that very comment is already there
  * (so that translating the output again changes nothing). */
 #define _GNU_SOURCE
 #include <stdlib.h>
@@ -15,16 +15,20 @@ static bool needs_person(const Finding *f) {
 
 static unsigned line_start(const SourceFile *src, unsigned line) { return src->line_starts.items[line - 1]; }
 
+/* Build files take `#` comments. */
+static const char *comment_lead(const SourceFile *src) { return src->build ? "# hipport " : "// hipport "; }
+
 /* The block of `// hipport` lines right above a line already names this code:
  * translating the output again must not stack a second copy. */
 static bool already_annotated(const SourceFile *src, unsigned line, const char *code) {
-  char *tag = cm_xasprintf("// hipport %s:", code);
+  const char *lead = comment_lead(src);
+  char *tag = cm_xasprintf("%s%s:", lead, code);
   bool found = false;
   for (unsigned l = line - 1; l >= 1 && !found; l--) {
     unsigned b = line_start(src, l), e = line_start(src, l + 1);
     while (b < e && (src->text[b] == ' ' || src->text[b] == '\t'))
       b++;
-    if (e - b < 11 || strncmp(src->text + b, "// hipport ", 11) != 0)
+    if (e - b < strlen(lead) || strncmp(src->text + b, lead, strlen(lead)) != 0)
       break;
     found = memmem(src->text + b, e - b, tag, strlen(tag)) != NULL;
   }
@@ -43,7 +47,7 @@ static void annotations_for(const FilePlan *fp, unsigned line, Buf *out) {
     const Finding *f = &fp->findings.items[i];
     if (f->line != line || !needs_person(f))
       continue;
-    char *comment = cm_xasprintf("// hipport %s: %s", f->info->code, f->message);
+    char *comment = cm_xasprintf("%s%s: %s", comment_lead(src), f->info->code, f->message);
     if (!strstr(out->data ? buf_cstr(out) : "", comment) && !already_annotated(src, line, f->info->code)) {
       buf_append(out, src->text + b, indent - b);
       buf_printf(out, "%s%s", comment, eol);

@@ -1,8 +1,8 @@
 /* translator: the plan's edits written out as a HIP tree.
  *
  * Takes a plan (built from a scan of SRC) and where to write; gives the ported
- * tree: each CUDA file's edits applied to its original bytes (comments, layout
- * and line endings stay), every other file copied byte for byte, each write
+ * tree: each CUDA file's and build file's edits applied to its original bytes
+ * (comments, layout and line endings stay), every other file copied byte for byte, each write
  * through a temporary file and a rename. It never writes into SRC unless asked
  * (--in-place, with backups), and it reports any CUDA name its output still holds. */
 #ifndef HIPPORT_TRANSLATOR_H
@@ -27,7 +27,6 @@ typedef VEC(TrNote) TrNotes;
 typedef struct {
   size_t translated, copied, unchanged, links;
   TrNotes leftovers;         /* CUDA names the output still holds, unexplained */
-  TrNotes build_notes;       /* CMake and Makefile constructs to look at */
   TrNotes skipped;           /* files not written (unreadable) or kept as links out of the tree */
   bool unreadable;           /* some input could not be read: an input error once all is written */
 } TranslateResult;

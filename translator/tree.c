@@ -13,7 +13,6 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "build_files_p.h"
 #include "translator_p.h"
 
 typedef struct {
@@ -210,54 +209,6 @@ static Status translate_in_place(Run *r) {
   return st;
 }
 
-static bool is_cmake_file(const char *base) {
-  size_t n = strlen(base);
-  return strcmp(base, "CMakeLists.txt") == 0 || (n > 6 && strcmp(base + n - 6, ".cmake") == 0);
-}
-
-static bool is_makefile(const char *base) {
-  size_t n = strlen(base);
-  return strcmp(base, "Makefile") == 0 || strcmp(base, "makefile") == 0 || strcmp(base, "GNUmakefile") == 0 ||
-         (n > 3 && strcmp(base + n - 3, ".mk") == 0);
-}
-
-static void keep_notes(Run *r, const char *rel, BuildNotes *notes) {
-  for (size_t i = 0; i < notes->len; i++) {
-    TrNote n = {cm_xstrdup(rel), notes->items[i].line, notes->items[i].column, cm_xstrdup(notes->items[i].message)};
-    vec_push(&r->res->build_notes, n);
-  }
-  tr_build_notes_free(notes);
-}
-
-/* CMake files that build CUDA are ported; Makefiles get notes; the rest is copied. */
-static Status port_build_file(Run *r, const char *rel, const char *from, const char *to) {
-  const char *slash = strrchr(rel, '/'), *base = slash ? slash + 1 : rel;
-  bool cmake = is_cmake_file(base);
-  if (!cmake && !is_makefile(base)) {
-    r->res->copied++;
-    return copy_file(from, to);
-  }
-  char *text;
-  size_t len, out_len;
-  Status st = cm_read_file(from, &text, &len);
-  if (st)
-    return st;
-  BuildNotes notes = {0};
-  char *ported = NULL;
-  if (cmake)
-    ported = tr_port_cmake(text, len, &out_len, &notes);
-  else
-    tr_check_makefile(text, len, &notes);
-  keep_notes(r, rel, &notes);
-  struct stat sb;
-  st = ported ? write_atomically(to, ported, out_len, stat(from, &sb) == 0 ? sb.st_mode : 0644) : copy_file(from, to);
-  r->res->translated += ported != NULL;
-  r->res->copied += ported == NULL;
-  free(ported);
-  free(text);
-  return st;
-}
-
 static bool skip_name(const char *name) {
   return strcmp(name, ".") == 0 || strcmp(name, "..") == 0 || strcmp(name, ".git") == 0 ||
          strcmp(name, ".hg") == 0 || strcmp(name, ".svn") == 0;
@@ -311,7 +262,7 @@ static Status mirror_link(Run *r, const char *rel, const char *from, const char 
   return s;
 }
 
-/* A regular file: translated, ported (a build file) or copied. One that cannot be
+/* A regular file: translated (a CUDA source or build file the plan covers) or copied. One that cannot be
  * read is left out of the output and said, and the run goes on. */
 static Status mirror_file(Run *r, const char *rel, const char *from, const char *to) {
   const FilePlan *fp = plan_for(r->plan, rel);
@@ -323,7 +274,10 @@ static Status mirror_file(Run *r, const char *rel, const char *from, const char 
     note_unread(r, rel, strerror(errno));
     return ST_OK;
   }
-  return fp ? write_translation(r, fp, to) : port_build_file(r, rel, from, to);
+  if (fp)
+    return write_translation(r, fp, to);
+  r->res->copied++;
+  return copy_file(from, to);
 }
 
 static Status mirror_entry(Run *r, const char *rel) {
@@ -420,6 +374,5 @@ static void free_notes(TrNotes *notes) {
 
 void tr_result_free(TranslateResult *res) {
   free_notes(&res->leftovers);
-  free_notes(&res->build_notes);
   free_notes(&res->skipped);
 }

@@ -1,28 +1,15 @@
 /* The HIP library each CUDA library's port needs, and the header that proves
- * it is installed. A manifest may name only these. */
+ * it is installed, from the rule database's cuda_library table (the one build
+ * files are ported with). A manifest may name only libraries with such a header. */
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "verify_p.h"
 
-static const struct {
-  const char *cuda, *hip, *header;
-} hip_libraries[] = {
-    {"cublas", "hipblas", "hipblas/hipblas.h"},    {"curand", "hiprand", "hiprand/hiprand.h"},
-    {"cufft", "hipfft", "hipfft/hipfft.h"},        {"cusparse", "hipsparse", "hipsparse/hipsparse.h"},
-    {"cusolver", "hipsolver", "hipsolver/hipsolver.h"},
-    /* rocThrust keeps thrust/ paths; only its HIP backend folder tells it from the CUDA toolkit's */
-    {"thrust", "rocthrust", "thrust/system/hip/execution_policy.h"},
-    {"cub", "hipcub", "hipcub/hipcub.hpp"},
-};
-enum { NLIBS = sizeof hip_libraries / sizeof *hip_libraries };
-
-static int library_index(const char *cuda) {
-  for (int k = 0; k < NLIBS; k++)
-    if (strcmp(cuda, hip_libraries[k].cuda) == 0)
-      return k;
-  return -1;
+static const CudaLibrary *known(const RuleDb *db, const char *cuda) {
+  const CudaLibrary *l = rl_cuda_library(db, cuda, strlen(cuda), false);
+  return l && *l->header ? l : NULL;
 }
 
 static bool installed(const char *header) {
@@ -36,26 +23,28 @@ static bool installed(const char *header) {
   return found;
 }
 
-Status vf_check_libraries(const StrList *libraries, const char *path) {
-  for (size_t i = 0; i < libraries->len; i++) {
-    if (library_index(libraries->items[i]) >= 0)
+Status vf_check_libraries(const RuleDb *db, Program *p, const char *path) {
+  for (size_t i = 0; i < p->libraries.len; i++) {
+    const CudaLibrary *l = known(db, p->libraries.items[i]);
+    if (l) {
+      vec_push(&p->hip_libraries, l);
       continue;
-    Buf known = {0};
-    for (int k = 0; k < NLIBS; k++)
-      buf_printf(&known, "%s%s", k ? ", " : "", hip_libraries[k].cuda);
+    }
+    Buf names = {0};
+    for (size_t k = 0; k < rl_cuda_library_count(db); k++)
+      if (*rl_cuda_library_at(db, k)->header)
+        buf_printf(&names, "%s%s", names.len ? ", " : "", rl_cuda_library_at(db, k)->cuda);
     Status st = cm_fail(ST_INPUT, "%s: \"libraries\" names '%s', which verify does not know: use one of %s", path,
-                        libraries->items[i], buf_cstr(&known));
-    buf_free(&known);
+                        p->libraries.items[i], buf_cstr(&names));
+    buf_free(&names);
     return st;
   }
   return ST_OK;
 }
 
-const char *vf_missing_library(const StrList *libraries) {
-  for (size_t i = 0; i < libraries->len; i++) {
-    int k = library_index(libraries->items[i]);
-    if (k >= 0 && !installed(hip_libraries[k].header))
-      return hip_libraries[k].hip;
-  }
+const char *vf_missing_library(const Program *p) {
+  for (size_t i = 0; i < p->hip_libraries.len; i++)
+    if (!installed(p->hip_libraries.items[i]->header))
+      return p->hip_libraries.items[i]->hip_library;
   return NULL;
 }

@@ -124,7 +124,7 @@ static Status check_shapes(const Program *p, const char *path) {
   return ST_OK;
 }
 
-static Status read_manifest(json_t *doc, const char *path, Program *p) {
+static Status read_manifest(json_t *doc, const char *path, const RuleDb *db, Program *p) {
   json_t *name = json_object_get(doc, "name");
   p->name = cm_xstrdup(json_is_string(name) ? json_string_value(name) : strrchr(p->dir, '/') ? strrchr(p->dir, '/') + 1 : p->dir);
   Status st;
@@ -137,7 +137,7 @@ static Status read_manifest(json_t *doc, const char *path, Program *p) {
     return cm_fail(ST_INPUT, "%s: \"sources\" lists no source file", path);
   if ((st = check_shapes(p, path)))
     return st;
-  if ((st = vf_check_libraries(&p->libraries, path)))
+  if ((st = vf_check_libraries(db, p, path)))
     return st;
   p->hip52 = json_is_true(json_object_get(doc, "hip52"));
   p->buildable = !json_is_false(json_object_get(doc, "buildable"));
@@ -151,14 +151,14 @@ static Status read_manifest(json_t *doc, const char *path, Program *p) {
   return ST_OK;
 }
 
-Status vf_load_program(const char *dir, Program *out) {
+Status vf_load_program(const char *dir, const RuleDb *db, Program *out) {
   *out = (Program){.dir = cm_xstrdup(dir)};
   char *path = cm_xasprintf("%s/manifest.json", dir);
   json_error_t err;
   json_t *doc = json_load_file(path, 0, &err);
   Status st = !doc ? cm_fail(ST_INPUT, "%s:%d: %s: fix the manifest", path, err.line, err.text)
               : !json_is_object(doc) ? cm_fail(ST_INPUT, "%s: not a JSON object", path)
-                                     : read_manifest(doc, path, out);
+                                     : read_manifest(doc, path, db, out);
   json_decref(doc);
   free(path);
   if (st)
@@ -179,6 +179,7 @@ void vf_program_free(Program *p) {
   free_list(&p->nvcc_flags);
   free_list(&p->hipcc_flags);
   free_list(&p->libraries);
+  vec_free(&p->hip_libraries);
   free_list(&p->args);
   free_list(&p->vendor_keys);
   free(p->expected_json);

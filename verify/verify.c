@@ -253,13 +253,21 @@ static void run_hip(const Program *p, const char *hip_dir, const Tolerance *tol,
   run_result_free(&r);
 }
 
-/* Builds for every target; *run_exe is the build for the AMD GPU here (its gfx
- * target), else the first target's. */
+/* Builds for every target, through the port's build file when it has one (a
+ * Makefile's port names the first target only); *run_exe is the build for the
+ * AMD GPU here (its gfx target), else the first target's. */
 static Status build_all_arches(const Program *p, const char *hip_dir, const VerifyOptions *opt, const char *gpu_arch,
                                char **run_exe, VerifyResult *res) {
+  PortBuild how = vf_port_build(hip_dir);
+  res->built_with = vf_port_build_name(how);
   for (size_t i = 0; i < opt->arches.len && res->status != VS_BUILD_FAIL; i++) {
     char *exe = cm_xasprintf("%s/%s.%s", opt->work, p->name, opt->arches.items[i]), *error = NULL;
-    Status st = build_hip(p, hip_dir, opt->arches.items[i], exe, &error);
+    if (how == PB_MAKE && i > 0) { /* the ported Makefile names the first target only */
+      free(exe);
+      continue;
+    }
+    Status st = how ? vf_build_port(p, how, hip_dir, opt->arches.items[i], exe, &error)
+                    : build_hip(p, hip_dir, opt->arches.items[i], exe, &error);
     if (st) {
       free(exe);
       return st;
@@ -283,7 +291,7 @@ static Status build_all_arches(const Program *p, const char *hip_dir, const Veri
 Status vf_verify(const Program *p, const char *hip_dir, const Machine *m, const VerifyOptions *opt, VerifyResult *res) {
   *res = (VerifyResult){.status = VS_COMPILED, .cuda_ms = -1, .hip_ms = -1};
   const Tolerance *tol = opt->tol ? opt->tol : &p->tol;
-  const char *lib = vf_missing_library(&p->libraries);
+  const char *lib = vf_missing_library(p);
   if (!p->buildable) {
     res->status = VS_NOT_BUILDABLE;
     res->detail = cm_xstrdup("the manifest says it is not meant to build");
@@ -305,7 +313,9 @@ Status vf_verify(const Program *p, const char *hip_dir, const Machine *m, const 
     if (m->amd)
       run_hip(p, hip_dir, tol, hip_exe, res);
     else
-      res->detail = cm_xstrdup("built for every target; not run: no AMD GPU found (rocminfo shows no gfx agent)");
+      res->detail = cm_xasprintf("built for every target%s%s; not run: no AMD GPU found (rocminfo shows no gfx agent)",
+                                 vf_port_build(hip_dir) ? " with the port's " : "",
+                                 vf_port_build(hip_dir) ? res->built_with : "");
   }
   free(cuda_exe);
   free(hip_exe);

@@ -12,6 +12,7 @@
 #include <stddef.h>
 
 #include "common.h"
+#include "rules.h"
 
 /* ---- the comparator ---- */
 
@@ -65,6 +66,7 @@ typedef VEC(char *) StrList;
 typedef struct {
   char *name, *dir;            /* dir: the original CUDA program */
   StrList sources, nvcc_flags, hipcc_flags, libraries, args;
+  VEC(const CudaLibrary *) hip_libraries; /* libraries' rows in the rule database, in order */
   StrList vendor_keys;         /* output keys the CUDA reference does not bind (manifest's vendor_specific) */
   bool hip52, buildable;
   Tolerance tol;
@@ -76,8 +78,8 @@ typedef struct {
  * time_ms aside; else the manifest's expected values. */
 void vf_compare_with_reference(const Program *p, const char *out, const Tolerance *tol, Comparison *cmp);
 
-/* Reads DIR/manifest.json; ST_INPUT naming the file when it is missing or bad. */
-Status vf_load_program(const char *dir, Program *out);
+/* Reads DIR/manifest.json (its libraries checked against db's); ST_INPUT naming the file when it is missing or bad. */
+Status vf_load_program(const char *dir, const RuleDb *db, Program *out);
 void vf_program_free(Program *p);
 
 typedef struct {
@@ -102,6 +104,7 @@ typedef struct {
   VerifyStatus status;
   char *detail;                /* the reason, the first error, where it differed */
   char *cuda_build;            /* "compiled", "built", "failed: ...", "no nvcc" */
+  const char *built_with;      /* how the port was built: "hipcc", or its "CMakeLists.txt" or "Makefile"; NULL: not */
   char *cuda_gpu;              /* the NVIDIA GPU the CUDA original ran on; NULL when it did not run */
   char *cuda_output, *hip_output;   /* stdout of the runs, when they ran */
   double cuda_ms, hip_ms;      /* time_ms the runs printed; < 0: none */

@@ -12,8 +12,9 @@ typedef struct {
 } RunResult;
 
 /* libraries.c */
-Status vf_check_libraries(const StrList *libraries, const char *path);
-const char *vf_missing_library(const StrList *libraries); /* the first HIP library not installed, or NULL */
+/* Resolves p->libraries into p->hip_libraries; ST_INPUT naming path for one the rules lack. */
+Status vf_check_libraries(const RuleDb *db, Program *p, const char *path);
+const char *vf_missing_library(const Program *p); /* the first HIP library not installed, or NULL */
 
 /* verify.c: the check of a CUDA run's output, wherever it ran; `machine` ("key:
  * value" lines) is kept beside the reference when the output is recorded */
@@ -22,6 +23,13 @@ void vf_judge_cuda_output(const Program *p, const VerifyOptions *opt, const Tole
 double vf_time_ms(const char *out); /* the "time_ms:" an output printed; < 0: none */
 /* Two outputs of the same program agree (time_ms aside) within tol. */
 bool vf_same_output(const char *a, const char *b, const Tolerance *tol, Comparison *cmp);
+
+/* build_system.c: the port's own CMakeLists.txt or Makefile, when it has one. */
+typedef enum { PB_NONE, PB_CMAKE, PB_MAKE } PortBuild;
+PortBuild vf_port_build(const char *hip_dir);
+const char *vf_port_build_name(PortBuild how); /* "hipcc", "CMakeLists.txt", "Makefile" */
+Status vf_build_port(const Program *p, PortBuild how, const char *hip_dir, const char *arch, const char *exe,
+                     char **error);
 
 /* cuda_runs.c */
 void vf_import_cuda_run(const Program *p, const VerifyOptions *opt, const Tolerance *tol, VerifyResult *res);

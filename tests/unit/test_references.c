@@ -15,6 +15,7 @@
 #include "verify_p.h"
 
 static const char *corpus;
+static RuleDb *rules; /* manifests' libraries are its rows */
 
 static char *read_or_null(const char *dir, const char *name) {
   char *path = cm_xasprintf("%s/reference/%s", dir, name), *text = NULL;
@@ -36,7 +37,7 @@ static bool has_line(const char *text, const char *key) {
 
 static void check_program(const char *dir) {
   Program p;
-  assert_int_equal(vf_load_program(dir, &p), ST_OK);
+  assert_int_equal(vf_load_program(dir, rules, &p), ST_OK);
   char *out = read_or_null(dir, "cuda_output.txt"), *machine = read_or_null(dir, "cuda_machine.txt");
   assert_non_null(machine);
   assert_true(has_line(machine, "gpu") && has_line(machine, "driver") && has_line(machine, "cuda_driver"));
@@ -74,11 +75,13 @@ static void every_reference_agrees_with_its_cpu_values(void **state) {
 }
 
 int main(int argc, char **argv) {
-  if (argc != 2) {
-    fprintf(stderr, "usage: test_references CORPUS\n");
+  if (argc != 3 || rl_open(argv[2], &rules) != ST_OK) {
+    fprintf(stderr, "usage: test_references CORPUS RULES.db\n");
     return 2;
   }
   corpus = argv[1];
   const struct CMUnitTest tests[] = {cmocka_unit_test(every_reference_agrees_with_its_cpu_values)};
-  return cmocka_run_group_tests(tests, NULL, NULL);
+  int failed = cmocka_run_group_tests(tests, NULL, NULL);
+  rl_close(rules);
+  return failed;
 }

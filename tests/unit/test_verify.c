@@ -13,6 +13,8 @@
 
 #include "verify.h"
 
+static RuleDb *rules; /* the build's rule database: manifests' libraries are its rows */
+
 static void gap_score_is_peak_ratio_plus_time_ratio(void **state) {
   /* MI300X vs H100 peak: (1307.4 / 990 - 1) * 100 = 32.0606...; HIP twice as slow: +100 */
   assert_float_equal(vf_gap_score(1307.4, 990.0, 2.0, 1.0), 132.0606, 1e-3);
@@ -57,7 +59,7 @@ static void manifest_fields_are_read(void **state) {
                            " \"libraries\": [\"cublas\"], \"hip52\": true,"
                            " \"tolerance\": {\"rtol\": 1e-4, \"atol\": 1e-9, \"ulp\": 8}, \"expected\": {\"sum\": 10}}");
   Program p;
-  assert_int_equal(vf_load_program(dir, &p), ST_OK);
+  assert_int_equal(vf_load_program(dir, rules, &p), ST_OK);
   assert_string_equal(p.name, "p");
   assert_int_equal(p.sources.len, 2);
   assert_string_equal(p.args.items[1], "4");
@@ -76,12 +78,12 @@ static void bad_manifests_are_input_errors_naming_the_file(void **state) {
   for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
     char *dir = temp_program(bad[i]);
     Program p;
-    assert_int_equal(vf_load_program(dir, &p), ST_INPUT);
+    assert_int_equal(vf_load_program(dir, rules, &p), ST_INPUT);
     assert_non_null(strstr(cm_error(), "manifest.json"));
     remove_program(dir);
   }
   Program p;
-  assert_int_equal(vf_load_program("/nonexistent/program", &p), ST_INPUT);
+  assert_int_equal(vf_load_program("/nonexistent/program", rules, &p), ST_INPUT);
 }
 
 /* A manifest must not be a way in: hipcc and nvcc pass arguments on through a
@@ -105,7 +107,7 @@ static void hostile_manifests_are_refused(void **state) {
   for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
     char *dir = temp_program(bad[i][0]);
     Program p;
-    assert_int_equal(vf_load_program(dir, &p), ST_INPUT);
+    assert_int_equal(vf_load_program(dir, rules, &p), ST_INPUT);
     if (!strstr(cm_error(), "manifest.json") || !strstr(cm_error(), bad[i][1]))
       fail_msg("%s: %s", bad[i][0], cm_error());
     remove_program(dir);
@@ -115,7 +117,7 @@ static void hostile_manifests_are_refused(void **state) {
                            " \"nvcc_flags\": [\"-Iinclude\", \"-I../common/inc\", \"-rdc=true\", \"-lcublas\","
                            " \"-DN=1024\", \"--use_fast_math\", \"-gencode=arch=compute_80,code=sm_80\"]}");
   Program p;
-  assert_int_equal(vf_load_program(dir, &p), ST_OK);
+  assert_int_equal(vf_load_program(dir, rules, &p), ST_OK);
   vf_program_free(&p);
   remove_program(dir);
 }
@@ -123,9 +125,9 @@ static void hostile_manifests_are_refused(void **state) {
 static void unknown_library_names_the_known_ones(void **state) {
   char *dir = temp_program("{\"sources\": [\"m.cu\"], \"libraries\": [\"cublas\", \"cuBLAS\"]}");
   Program p;
-  assert_int_equal(vf_load_program(dir, &p), ST_INPUT);
+  assert_int_equal(vf_load_program(dir, rules, &p), ST_INPUT);
   assert_non_null(strstr(cm_error(), "'cuBLAS'"));
-  assert_non_null(strstr(cm_error(), "cublas, curand, cufft, cusparse, cusolver, thrust, cub"));
+  assert_non_null(strstr(cm_error(), "cublas, cufft, curand, cusparse, cusolver, thrust, cub"));
   remove_program(dir);
 }
 
@@ -147,7 +149,7 @@ static void reference_binds_every_line_but_vendor_specific_ones(void **state) {
   mkdir(ref_dir, 0777);
   write_file(ref_dir, "cuda_output.txt", "sum: 10\nmax_ulp_sinf: 1\ntotal: 3.5\ntime_ms: 0.2\n");
   Program p;
-  assert_int_equal(vf_load_program(dir, &p), ST_OK);
+  assert_int_equal(vf_load_program(dir, rules, &p), ST_OK);
   Comparison cmp = {0};
   vf_compare_with_reference(&p, "sum: 10\nmax_ulp_sinf: 2\ntotal: 3.5\ntime_ms: 9\n", &p.tol, &cmp);
   assert_true(cmp.match);
@@ -159,7 +161,7 @@ static void reference_binds_every_line_but_vendor_specific_ones(void **state) {
   vf_comparison_free(&cmp);
   vf_program_free(&p);
   write_file(dir, "manifest.json", "{\"sources\": [\"main.cu\"], \"vendor_specific\": {\"x\": \"\"}}");
-  assert_int_equal(vf_load_program(dir, &p), ST_INPUT);
+  assert_int_equal(vf_load_program(dir, rules, &p), ST_INPUT);
   assert_non_null(strstr(cm_error(), "\"x\" needs the reason"));
   char *ref = cm_xasprintf("%s/cuda_output.txt", ref_dir);
   unlink(ref);
@@ -213,7 +215,11 @@ static void results_database_keeps_timings_for_the_gap_score(void **state) {
   free(path);
 }
 
-int main(void) {
+int main(int argc, char **argv) {
+  if (argc != 2 || rl_open(argv[1], &rules) != ST_OK) {
+    fprintf(stderr, "usage: test_verify RULES.db\n");
+    return 2;
+  }
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(gap_score_is_peak_ratio_plus_time_ratio),
       cmocka_unit_test(peak_table_matches_names_as_tools_print_them),
@@ -225,5 +231,7 @@ int main(void) {
       cmocka_unit_test(only_build_run_and_match_failures_fail),
       cmocka_unit_test(results_database_keeps_timings_for_the_gap_score),
   };
-  return cmocka_run_group_tests(tests, NULL, NULL);
+  int failed = cmocka_run_group_tests(tests, NULL, NULL);
+  rl_close(rules);
+  return failed;
 }

@@ -1,0 +1,269 @@
+/* Build files as facts: CMake files and Makefiles read by their lexical
+ * syntax only, never run.
+ *
+ * CMake: commands `name(args)` with unquoted, "quoted" and [==[bracket]==]
+ * arguments; # and #[[ ]] comments are skipped, so neither they nor the free
+ * text of strings become words. Parentheses nested inside arguments
+ * (if((A) AND B)) are not arguments.
+ *
+ * Make: logical lines (a backslash-newline continues one); a line is an
+ * assignment (NAME = value and the other operators, export/override first), a
+ * recipe (a tab first) or anything else (rules, directives); its words are
+ * split like a shell's (quotes keep blanks inside a word), and a word starting
+ * with '#' ends them. */
+#define _GNU_SOURCE
+#include <ctype.h>
+#include <string.h>
+
+#include "analyzer_p.h"
+
+static bool space(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; }
+static bool ident_start(char c) { return c == '_' || isalpha((unsigned char)c); }
+static bool ident_char(char c) { return c == '_' || isalnum((unsigned char)c); }
+
+static bool has_suffix(const char *s, const char *suffix) {
+  size_t n = strlen(s), m = strlen(suffix);
+  return n > m && strcmp(s + n - m, suffix) == 0;
+}
+
+BuildKind an_build_kind(const char *name) {
+  const char *slash = strrchr(name, '/'), *base = slash ? slash + 1 : name;
+  if (strcmp(base, "CMakeLists.txt") == 0 || has_suffix(base, ".cmake"))
+    return BUILD_CMAKE;
+  if (strcmp(base, "Makefile") == 0 || strcmp(base, "makefile") == 0 || strcmp(base, "GNUmakefile") == 0 ||
+      has_suffix(base, ".mk"))
+    return BUILD_MAKE;
+  return BUILD_NONE;
+}
+
+/* ---- CMake ---- */
+
+/* At a '[' opening "[==[": the number of '=' plus one; 0 when i opens no bracket. */
+static size_t bracket_open(const char *t, size_t len, size_t i) {
+  if (i >= len || t[i] != '[')
+    return 0;
+  size_t j = i + 1;
+  while (j < len && t[j] == '=')
+    j++;
+  return j < len && t[j] == '[' ? j - i : 0;
+}
+
+/* Past the "]==]" that closes the bracket opened at i with `level`. */
+static size_t skip_bracket(const char *t, size_t len, size_t i, size_t level) {
+  for (size_t j = i + level + 1; j < len; j++) {
+    if (t[j] != ']')
+      continue;
+    size_t k = j + 1;
+    while (k < len && t[k] == '=')
+      k++;
+    if (k - j - 1 == level - 1 && k < len && t[k] == ']')
+      return k + 1;
+  }
+  return len;
+}
+
+/* At '#': a #[[bracket comment]] or a comment to the end of the line. */
+static size_t skip_comment(const char *t, size_t len, size_t i) {
+  size_t level = bracket_open(t, len, i + 1);
+  if (level)
+    return skip_bracket(t, len, i + 1, level);
+  while (i < len && t[i] != '\n')
+    i++;
+  return i;
+}
+
+static size_t skip_quoted(const char *t, size_t len, size_t i) {
+  for (i++; i < len && t[i] != '"'; i++)
+    if (t[i] == '\\')
+      i++;
+  return i < len ? i + 1 : len;
+}
+
+/* An unquoted argument; a "quoted part" inside one (CMake's legacy -Da="b c") stays in it. */
+static size_t skip_unquoted(const char *t, size_t len, size_t i) {
+  while (i < len && !space(t[i]) && t[i] != '(' && t[i] != ')' && t[i] != '#') {
+    if (t[i] == '\\')
+      i += 2;
+    else if (t[i] == '"')
+      i = skip_quoted(t, len, i);
+    else
+      i++;
+  }
+  return i < len ? i : len;
+}
+
+/* The arguments of the command whose '(' is at i; returns the index past its ')'. */
+static size_t cmake_args(const char *t, size_t len, size_t i, BuildCommand *c) {
+  int depth = 0;
+  for (i++; i < len;) {
+    char ch = t[i];
+    size_t level;
+    if (space(ch)) {
+      i++;
+    } else if (ch == '#') {
+      i = skip_comment(t, len, i);
+    } else if (ch == '(' || ch == ')') {
+      if (ch == ')' && depth-- == 0) {
+        c->close = (unsigned)i;
+        return i + 1;
+      }
+      depth += ch == '(';
+      i++;
+    } else {
+      BuildWord w = {(unsigned)i, 0, BW_UNQUOTED};
+      if (ch == '"')
+        w.kind = BW_QUOTED, i = skip_quoted(t, len, i);
+      else if ((level = bracket_open(t, len, i)))
+        w.kind = BW_BRACKET, i = skip_bracket(t, len, i, level);
+      else
+        i = skip_unquoted(t, len, i);
+      w.end = (unsigned)i;
+      vec_push(&c->words, w);
+    }
+  }
+  c->close = (unsigned)len;
+  return len;
+}
+
+static void read_cmake(SourceFile *f) {
+  const char *t = f->text;
+  size_t len = f->len;
+  for (size_t i = 0; i < len;) {
+    if (t[i] == '#') {
+      i = skip_comment(t, len, i);
+      continue;
+    }
+    if (!ident_start(t[i]) || (i > 0 && ident_char(t[i - 1]))) {
+      i++;
+      continue;
+    }
+    size_t j = i;
+    while (j < len && ident_char(t[j]))
+      j++;
+    size_t k = j;
+    while (k < len && (t[k] == ' ' || t[k] == '\t'))
+      k++;
+    if (k >= len || t[k] != '(') {
+      i = j;
+      continue;
+    }
+    BuildCommand c = {.start = (unsigned)i, .name_end = (unsigned)j, .value = BUILD_NO_VALUE};
+    i = cmake_args(t, len, k, &c);
+    vec_push(&f->commands, c);
+  }
+}
+
+/* ---- Make ---- */
+
+/* The end of the logical line from i: the '\n' no backslash continues, or len. */
+static size_t logical_end(const char *t, size_t len, size_t i) {
+  for (; i < len; i++) {
+    if (t[i] != '\n')
+      continue;
+    size_t b = i > 0 && t[i - 1] == '\r' ? i - 1 : i;
+    if (b == 0 || t[b - 1] != '\\')
+      return i;
+  }
+  return len;
+}
+
+static bool continuation(const char *t, size_t i, size_t e) {
+  return t[i] == '\\' && i + 1 < e && (t[i + 1] == '\n' || t[i + 1] == '\r');
+}
+
+static void make_words(const char *t, size_t s, size_t e, BuildCommand *c) {
+  for (size_t i = s; i < e;) {
+    if (space(t[i]) || continuation(t, i, e)) {
+      i += space(t[i]) ? 1 : 2;
+      continue;
+    }
+    if (t[i] == '#')
+      break;
+    size_t j = i;
+    while (j < e && !space(t[j]) && !continuation(t, j, e)) {
+      if (t[j] == '\'' || t[j] == '"') {
+        char q = t[j++];
+        while (j < e && t[j] != q)
+          j++;
+      } else if (t[j] == '\\') {
+        j++;
+      }
+      j++;
+    }
+    j = j < e ? j : e;
+    vec_push(&c->words, ((BuildWord){(unsigned)i, (unsigned)j, BW_UNQUOTED}));
+    i = j;
+  }
+}
+
+static bool starts(const char *s, size_t n, const char *prefix) {
+  size_t p = strlen(prefix);
+  return n >= p && memcmp(s, prefix, p) == 0;
+}
+
+/* NAME = value (and :=, ::=, ?=, +=, !=; export/override before it): c's name
+ * and value set; false for anything else. */
+static bool assignment(const char *t, size_t s, size_t e, BuildCommand *c) {
+  size_t i = s;
+  while (i < e && t[i] == ' ')
+    i++;
+  static const char *const prefixes[] = {"export ", "override "};
+  for (size_t p = 0; p < 2; p++)
+    if (starts(t + i, e - i, prefixes[p]))
+      i += strlen(prefixes[p]);
+  size_t name = i;
+  while (i < e && (ident_char(t[i]) || t[i] == '.' || t[i] == '-'))
+    i++;
+  size_t name_end = i;
+  while (i < e && (t[i] == ' ' || t[i] == '\t'))
+    i++;
+  static const char *const ops[] = {"::=", ":=", "?=", "+=", "!=", "="};
+  for (size_t o = 0; o < sizeof ops / sizeof *ops; o++)
+    if (name_end > name && starts(t + i, e - i, ops[o])) {
+      c->start = (unsigned)name, c->name_end = (unsigned)name_end, c->value = (unsigned)(i + strlen(ops[o]));
+      return true;
+    }
+  return false;
+}
+
+static void read_make(SourceFile *f) {
+  const char *t = f->text;
+  for (size_t i = 0; i < f->len;) {
+    size_t e = logical_end(t, f->len, i);
+    BuildCommand c = {.start = (unsigned)i, .name_end = (unsigned)i, .close = (unsigned)e, .value = BUILD_NO_VALUE,
+                      .recipe = t[i] == '\t'};
+    bool assigns = !c.recipe && assignment(t, i, e, &c);
+    make_words(t, assigns ? c.value : i, e, &c);
+    if (c.words.len || assigns)
+      vec_push(&f->commands, c);
+    else
+      vec_free(&c.words);
+    i = e + 1;
+  }
+}
+
+/* A build file worth reading mentions CUDA: its toolkit, nvcc or a .cu source. */
+static bool mentions_cuda(const char *t, size_t len) {
+  static const char *const marks[] = {"CUDA", "cuda", "Cuda", "nvcc", "NVCC", ".cu"};
+  for (size_t i = 0; i < sizeof marks / sizeof *marks; i++)
+    if (memmem(t, len, marks[i], strlen(marks[i])))
+      return true;
+  return false;
+}
+
+bool read_build_file(SourceFile *f, BuildKind kind) {
+  if (!mentions_cuda(f->text, f->len))
+    return false;
+  f->build = kind;
+  if (kind == BUILD_CMAKE)
+    read_cmake(f);
+  else
+    read_make(f);
+  return true;
+}
+
+void free_build_commands(SourceFile *f) {
+  for (size_t i = 0; i < f->commands.len; i++)
+    vec_free(&f->commands.items[i].words);
+  vec_free(&f->commands);
+}

@@ -1,0 +1,95 @@
+/* A port that came with a build file is built by it: verify proves that the
+ * ported CMakeLists.txt or Makefile builds, not only that hipcc takes the
+ * sources. CMake configures in a folder of its own under verify's work folder
+ * with CMAKE_HIP_ARCHITECTURES set to the target (the ported file picks the HIP
+ * language or hipcc as the C++ compiler itself); make runs in the port's folder
+ * with the target the port already names (--offload-arch, set when the plan
+ * wrote it). Either way the program is the binary named after it, moved to
+ * `exe`. */
+#define _GNU_SOURCE
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "verify_p.h"
+
+enum { BUILD_SECONDS = 600 };
+
+static bool has(const char *dir, const char *name) {
+  char *path = cm_xasprintf("%s/%s", dir, name);
+  bool found = access(path, R_OK) == 0;
+  free(path);
+  return found;
+}
+
+/* The last line holding "rror" (Error, error) of a build tool's output, or its tail. */
+static char *last_error(const RunResult *r) {
+  const char *text = *r->err ? r->err : r->out, *hit = NULL;
+  for (const char *p = text; (p = strstr(p, "rror")); p++)
+    hit = p;
+  if (!hit)
+    return cm_xstrdup(*text ? text : "the build failed without a message");
+  const char *b = hit, *e = strchr(hit, '\n');
+  while (b > text && b[-1] != '\n')
+    b--;
+  return cm_xstrndup(b, e ? (size_t)(e - b) : strlen(b));
+}
+
+/* Runs argv in dir; false with *error set when it fails. */
+static bool step(const char *dir, char *const *argv, const char *what, char **error, Status *st) {
+  RunResult r;
+  if ((*st = run_command(dir, argv, BUILD_SECONDS, &r)))
+    return false;
+  bool ok = r.exit_code == 0 && !r.timed_out;
+  if (!ok) {
+    char *why = r.timed_out ? cm_xstrdup("timed out") : last_error(&r);
+    *error = cm_xasprintf("%s: %s", what, why);
+    free(why);
+  }
+  run_result_free(&r);
+  return ok;
+}
+
+static bool take_binary(const char *built, const char *exe, char **error) {
+  if (rename(built, exe) == 0)
+    return true;
+  *error = cm_xasprintf("the build made no %s", built);
+  return false;
+}
+
+static Status with_cmake(const Program *p, const char *hip_dir, const char *arch, const char *exe, char **error) {
+  char *build = cm_xasprintf("%s.build", exe), *archs = cm_xasprintf("-DCMAKE_HIP_ARCHITECTURES=%s", arch);
+  char *built = cm_xasprintf("%s/%s", build, p->name);
+  char *configure[] = {"cmake", "-S", (char *)hip_dir, "-B", build, archs, "-DCMAKE_BUILD_TYPE=Release", NULL};
+  char *make[] = {"cmake", "--build", build, NULL};
+  Status st = ST_OK;
+  if (step(hip_dir, configure, "cmake configure", error, &st) && step(hip_dir, make, "cmake --build", error, &st))
+    take_binary(built, exe, error);
+  free(build), free(archs), free(built);
+  return st;
+}
+
+static Status with_make(const Program *p, const char *hip_dir, const char *exe, char **error) {
+  char *built = cm_xasprintf("%s/%s", hip_dir, p->name);
+  char *make[] = {"make", "-C", (char *)hip_dir, NULL};
+  Status st = ST_OK;
+  if (step(hip_dir, make, "make", error, &st))
+    take_binary(built, exe, error);
+  free(built);
+  return st;
+}
+
+const char *vf_port_build_name(PortBuild how) {
+  static const char *const names[] = {[PB_NONE] = "hipcc", [PB_CMAKE] = "CMakeLists.txt", [PB_MAKE] = "Makefile"};
+  return names[how];
+}
+
+PortBuild vf_port_build(const char *hip_dir) {
+  return has(hip_dir, "CMakeLists.txt") ? PB_CMAKE : has(hip_dir, "Makefile") ? PB_MAKE : PB_NONE;
+}
+
+Status vf_build_port(const Program *p, PortBuild how, const char *hip_dir, const char *arch, const char *exe,
+                     char **error) {
+  return how == PB_CMAKE ? with_cmake(p, hip_dir, arch, exe, error) : with_make(p, hip_dir, exe, error);
+}
