@@ -60,7 +60,6 @@ Status check_output(const char *cmd, const char *opt, const char *output, const 
 void pipeline_free(Pipeline *p);
 void pipeline_args_free(PipelineArgs *a);
 Status parse_jobs(const char *cmd, const char *s, int *jobs);
-Status write_report(const char *format, const char *output, const Plan *plan, const RuleDb *db,
-                    const VerifyRecords *verify);
+Status write_report(const char *format, const char *output, const Report *report, const RpOptions *opt);
 
 #endif

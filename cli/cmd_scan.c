@@ -8,7 +8,7 @@
 
 typedef struct {
   PipelineArgs pipe;
-  const char *format, *output, *fail_on, *db_path;
+  const char *format, *output, *fail_on, *db_path, *csv_table;
   bool no_db;
 } ScanArgs;
 
@@ -21,7 +21,8 @@ static Status parse_args(int argc, char **argv, ScanArgs *a) {
     }
     if (pipeline_option(argc, argv, &i, &a->pipe, &st) || opt_value(argc, argv, &i, "--format", &a->format, &st) ||
         opt_value(argc, argv, &i, "-o", &a->output, &st) || opt_value(argc, argv, &i, "--output", &a->output, &st) ||
-        opt_value(argc, argv, &i, "--fail-on", &a->fail_on, &st) || opt_value(argc, argv, &i, "--db", &a->db_path, &st))
+        opt_value(argc, argv, &i, "--fail-on", &a->fail_on, &st) ||
+        opt_value(argc, argv, &i, "--csv-table", &a->csv_table, &st) || opt_value(argc, argv, &i, "--db", &a->db_path, &st))
       continue;
     if (opt_flag(argv, i, "--no-db")) {
       a->no_db = true;
@@ -33,6 +34,8 @@ static Status parse_args(int argc, char **argv, ScanArgs *a) {
     st = cm_fail(ST_USAGE, "scan: name a file or folder to scan, e.g. hipport scan .");
   if (!st && !rp_find(a->format))
     st = cm_fail(ST_USAGE, "scan: unknown --format '%s' (one of %s)", a->format, rp_names());
+  if (!st && a->csv_table && !rp_csv_table_known(a->csv_table))
+    st = cm_fail(ST_USAGE, "scan: unknown --csv-table '%s' (one of findings, uses, files, releases)", a->csv_table);
   return st;
 }
 
@@ -96,7 +99,10 @@ static Status run_scan(int argc, char **argv) {
     VerifyRecords verify = {0};
     if (!(st = check_output("scan", "-o", a.output, &p, &a.pipe))) {
       use_results_db(&a, &p.plan, &verify);
-      st = write_report(a.format, a.output, &p.plan, p.db, &verify);
+      Report report;
+      rp_build(&p.plan, p.db, &verify, &report);
+      st = write_report(a.format, a.output, &report, &(RpOptions){.csv_table = a.csv_table});
+      rp_free(&report);
     }
     vf_records_free(&verify);
     if (!st && a.fail_on && pl_count_categories(&p.plan, a.fail_on) > 0)
@@ -121,7 +127,8 @@ const Command cmd_scan = {
              "                      /opt/rocm, /usr)\n"
              "  --rules FILE        a user rule file (YAML, docs/user-rules.md); repeatable;\n"
              "                      .hipport/rules.yaml at the scan root is read as well\n"
-             "  --format text|json  report format (default text)\n"
+             "  --format FORMAT     text, json, md, html, sarif or csv (default text; docs/reports.md)\n"
+             "  --csv-table TABLE   with --format csv: uses (default), findings, files or releases\n"
              "  -o FILE             write the report to FILE (default: standard output)\n"
              "  --fail-on CAT[,..]  exit 1 when findings of these categories exist (any: all)\n"
              "  -j N                parse N files at once (default 2)\n"

@@ -172,12 +172,11 @@ Status check_output(const char *cmd, const char *opt, const char *output, const 
 
 /* The report goes to a temporary file renamed into place, so a failed run never
  * leaves half a report where a good one was; a device or pipe is written to. */
-Status write_report(const char *format, const char *output, const Plan *plan, const RuleDb *db,
-                    const VerifyRecords *verify) {
+Status write_report(const char *format, const char *output, const Report *report, const RpOptions *opt) {
   const Reporter *r = rp_find(format);
   if (!output || strcmp(output, "-") == 0)
-    return r->write(stdout, plan, db, verify);
+    return r->write(stdout, report, opt);
   AtomicFile a;
   Status st = cm_atomic_open(&a, output, 0666);
-  return st ? st : cm_atomic_commit(&a, r->write(a.f, plan, db, verify));
+  return st ? st : cm_atomic_commit(&a, r->write(a.f, report, opt));
 }
