@@ -32,13 +32,14 @@ static const char style[] =
 /* Sorts a table by the clicked column: numbers by data-value, text by its text. */
 static const char script[] =
     "window.addEventListener('error',function(e){document.body.setAttribute('data-script-error',String(e.message))});"
-    "document.querySelectorAll('table.sortable th').forEach(function(th,col){th.setAttribute('aria-sort','none');"
-    "th.addEventListener('click',function(){var tb=th.closest('table').tBodies[0];var up=th.getAttribute('aria-sort')!=="
-    "'ascending';var rows=Array.prototype.slice.call(tb.rows);rows.sort(function(a,b){var x=a.cells[col],y=b.cells[col];"
-    "var p=x.getAttribute('data-value'),q=y.getAttribute('data-value');var d=p!==null&&q!==null?parseFloat(p)-"
-    "parseFloat(q):x.textContent.localeCompare(y.textContent);return up?d:-d;});rows.forEach(function(r){tb.appendChild(r)});"
-    "th.closest('tr').querySelectorAll('th').forEach(function(h){h.setAttribute('aria-sort','none')});"
-    "th.setAttribute('aria-sort',up?'ascending':'descending');});});"
+    "document.querySelectorAll('table.sortable').forEach(function(t){t.querySelectorAll('th').forEach(function(th,col){"
+    "th.setAttribute('aria-sort','none');th.addEventListener('click',function(){var tb=t.tBodies[0];"
+    "var up=th.getAttribute('aria-sort')!=='ascending';var rows=Array.prototype.slice.call(tb.rows);"
+    "rows.sort(function(a,b){var x=a.cells[col],y=b.cells[col];var p=x.getAttribute('data-value'),"
+    "q=y.getAttribute('data-value');var d=p!==null&&q!==null?parseFloat(p)-parseFloat(q):"
+    "x.textContent.localeCompare(y.textContent);return up?d:-d;});rows.forEach(function(r){tb.appendChild(r)});"
+    "t.querySelectorAll('th').forEach(function(h){h.setAttribute('aria-sort','none')});"
+    "th.setAttribute('aria-sort',up?'ascending':'descending');});});});"
     "document.body.setAttribute('data-ready','1');";
 
 static void card(FILE *out, const char *key, const char *value, const char *label) {
@@ -72,7 +73,7 @@ static void compat_chart(FILE *out, const Report *r) {
   enum { BAR = 18, TOP = 20, H = 160, LEFT = 34 };
   size_t w = LEFT + s->compat.len * BAR + 10;
   fprintf(out, "<h2>Compatibility by ROCm release</h2>\n<svg id=\"compat-chart\" role=\"img\" viewBox=\"0 0 %zu %d\" "
-               "width=\"100%%\" aria-label=\"uses available per ROCm release\">\n", w, TOP + H + 50);
+               "width=\"100%%\" aria-label=\"uses available per ROCm release\">\n", w + 30, TOP + H + 70);
   for (int pct = 0; pct <= 100; pct += 50)
     fprintf(out, "<text x=\"%d\" y=\"%d\" text-anchor=\"end\">%d%%</text><line x1=\"%d\" x2=\"%zu\" y1=\"%d\" y2=\"%d\" "
                  "stroke=\"#ddd\"/>\n", LEFT - 4, TOP + H - pct * H / 100 + 4, pct, LEFT, w, TOP + H - pct * H / 100,
@@ -135,18 +136,27 @@ static void table_head(FILE *out, const char *id, const char *const *cols) {
   fputs("</tr></thead><tbody>\n", out);
 }
 
-static void groups_table(FILE *out, const char *title, const char *id, const RpGroups *g) {
+/* Libraries have uses only; programs have files, uses and findings. */
+static void groups_table(FILE *out, const char *title, const char *id, const RpGroups *g, bool findings) {
   fprintf(out, "<h2>%s</h2>\n", title);
-  table_head(out, id, (const char *const[]){"name", "#files", "#uses", "#mapped", "#unmapped", "#mapped %", "#findings",
-                                            "#need work", "#hours", NULL});
+  if (findings)
+    table_head(out, id, (const char *const[]){"name", "#files", "#uses", "#mapped", "#unmapped", "#mapped %",
+                                              "#findings", "#need work", "#hours", NULL});
+  else
+    table_head(out, id, (const char *const[]){"library", "#uses", "#mapped", "#unmapped", "#mapped %", NULL});
   for (size_t i = 0; i < g->len; i++) {
     const RpGroup *x = &g->items[i];
     fputs("<tr>", out);
     text_cell(out, x->name);
-    num_cell(out, "%.0f", (double)x->files), num_cell(out, "%.0f", (double)x->uses);
+    if (findings)
+      num_cell(out, "%.0f", (double)x->files);
+    num_cell(out, "%.0f", (double)x->uses);
     num_cell(out, "%.0f", (double)x->mapped), num_cell(out, "%.0f", (double)(x->uses - x->mapped));
-    num_cell(out, "%.1f", rp_percent(x->mapped, x->uses)), num_cell(out, "%.0f", (double)x->findings);
-    num_cell(out, "%.0f", (double)x->need_work), num_cell(out, "%.1f", x->effort_hours);
+    num_cell(out, "%.1f", rp_percent(x->mapped, x->uses));
+    if (findings) {
+      num_cell(out, "%.0f", (double)x->findings), num_cell(out, "%.0f", (double)x->need_work);
+      num_cell(out, "%.1f", x->effort_hours);
+    }
     fputs("</tr>\n", out);
   }
   fputs("</tbody></table>\n", out);
@@ -228,8 +238,8 @@ static Status write_html(FILE *out, const Report *r, const RpOptions *opt) {
   cards(out, r);
   compat_chart(out, r);
   effort_chart(out, r);
-  groups_table(out, "Libraries", "libraries", &r->libraries);
-  groups_table(out, "Programs", "programs", &r->programs);
+  groups_table(out, "Libraries", "libraries", &r->libraries, false);
+  groups_table(out, "Programs", "programs", &r->programs, true);
   files_table(out, r);
   unmapped(out, r);
   findings(out, r);

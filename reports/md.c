@@ -43,9 +43,12 @@ static void releases(FILE *out, const Report *r) {
   fputc('\n', out);
 }
 
-static void groups(FILE *out, const char *title, const RpGroups *g, bool uses) {
+/* Programs have uses and findings, categories findings, libraries uses. */
+static void groups(FILE *out, const char *title, const RpGroups *g, bool uses, bool findings) {
   fprintf(out, "## %s\n\n", title);
-  if (uses)
+  if (uses && !findings)
+    fputs("| library | uses | mapped | unmapped | mapped % |\n|---|---:|---:|---:|---:|\n", out);
+  else if (uses)
     fputs("| name | files | uses | mapped | unmapped | mapped % | findings | need work | hours |\n"
           "|---|---:|---:|---:|---:|---:|---:|---:|---:|\n", out);
   else
@@ -54,7 +57,9 @@ static void groups(FILE *out, const char *title, const RpGroups *g, bool uses) {
     const RpGroup *x = &g->items[i];
     fputs("|", out);
     cell(out, x->name);
-    if (uses)
+    if (uses && !findings)
+      fprintf(out, " %zu | %zu | %zu | %.1f%% |\n", x->uses, x->mapped, x->uses - x->mapped, rp_percent(x->mapped, x->uses));
+    else if (uses)
       fprintf(out, " %zu | %zu | %zu | %zu | %.1f%% | %zu | %zu | %.1f |\n", x->files, x->uses, x->mapped,
               x->uses - x->mapped, rp_percent(x->mapped, x->uses), x->findings, x->need_work, x->effort_hours);
     else
@@ -131,9 +136,9 @@ static void findings(FILE *out, const Report *r) {
 static Status write_md(FILE *out, const Report *r, const RpOptions *opt) {
   summary(out, r);
   releases(out, r);
-  groups(out, "Effort by category", &r->categories, false);
-  groups(out, "Libraries", &r->libraries, true);
-  groups(out, "Programs", &r->programs, true);
+  groups(out, "Effort by category", &r->categories, false, true);
+  groups(out, "Libraries", &r->libraries, true, false);
+  groups(out, "Programs", &r->programs, true, true);
   files(out, r);
   unmapped(out, r);
   findings(out, r);

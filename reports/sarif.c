@@ -52,25 +52,25 @@ static uint64_t fnv1a(uint64_t h, const char *s) {
   return (h ^ 0xff) * 1099511628211ull; /* a field separator no string holds */
 }
 
-/* code, subject and the line's text with its spaces squeezed out: whitespace and
- * line moves keep the print. The occurrence count tells apart the same text met
- * twice in a file. */
-static char *fingerprint(const Report *r, size_t index) {
-  const RpFinding *f = &r->findings.items[index];
+/* code, subject, file and the line's text with its blanks squeezed out:
+ * indentation and moved lines keep the print. */
+static uint64_t finding_hash(const RpFinding *f) {
   Buf line = {0};
   for (const char *p = f->source_line ? f->source_line : ""; *p; p++)
     if (*p != ' ' && *p != '\t')
       buf_append(&line, p, 1);
-  uint64_t h = fnv1a(fnv1a(fnv1a(fnv1a(14695981039346656037ull, f->code), f->subject), f->file),
-                     line.len ? buf_cstr(&line) : "");
-  unsigned seen = 0;
-  for (size_t i = 0; i < index; i++) {
-    const RpFinding *g = &r->findings.items[i];
-    seen += strcmp(g->code, f->code) == 0 && strcmp(g->file, f->file) == 0 && strcmp(g->subject, f->subject) == 0 &&
-            (g->source_line && f->source_line ? strcmp(g->source_line, f->source_line) == 0 : g->source_line == f->source_line);
-  }
+  uint64_t h = fnv1a(fnv1a(fnv1a(fnv1a(14695981039346656037ull, f->code), f->subject), f->file), buf_cstr(&line));
   buf_free(&line);
-  return cm_xasprintf("%016llx:%u", (unsigned long long)h, seen + 1);
+  return h;
+}
+
+/* The hash, and which time the same hash is met in the report: the same
+ * text twice in a file gets two prints. */
+static char *fingerprint(const uint64_t *hashes, size_t index) {
+  unsigned seen = 1;
+  for (size_t i = 0; i < index; i++)
+    seen += hashes[i] == hashes[index];
+  return cm_xasprintf("%016llx:%u", (unsigned long long)hashes[index], seen);
 }
 
 static json_t *rule_json(const RpDiagnostic *d) {
@@ -104,9 +104,9 @@ static json_t *region_json(const RpFinding *f) {
                    f->source_line);
 }
 
-static json_t *result_json(const Report *r, size_t i) {
+static json_t *result_json(const Report *r, const uint64_t *hashes, size_t i) {
   const RpFinding *f = &r->findings.items[i];
-  char *uri = uri_encode(f->file), *print = fingerprint(r, i);
+  char *uri = uri_encode(f->file), *print = fingerprint(hashes, i);
   json_t *res = json_pack("{s:s, s:I, s:s, s:{s:s}, s:[{s:{s:{s:s, s:s}, s:o}}], s:{s:s}, s:{s:s, s:s, s:f}}",
                           "ruleId", f->code, "ruleIndex", (json_int_t)rule_index(r, f->code), "level", f->severity,
                           "message", "text", f->message, "locations", "physicalLocation", "artifactLocation", "uri", uri,
@@ -122,8 +122,12 @@ static Status write_sarif(FILE *out, const Report *r, const RpOptions *opt) {
   json_t *rules = json_array(), *results = json_array(), *numbers = rp_to_json(r);
   for (size_t i = 0; i < r->diagnostics.len; i++)
     json_array_append_new(rules, rule_json(&r->diagnostics.items[i]));
+  uint64_t *hashes = cm_xcalloc(r->findings.len + 1, sizeof *hashes);
   for (size_t i = 0; i < r->findings.len; i++)
-    json_array_append_new(results, result_json(r, i));
+    hashes[i] = finding_hash(&r->findings.items[i]);
+  for (size_t i = 0; i < r->findings.len; i++)
+    json_array_append_new(results, result_json(r, hashes, i));
+  free(hashes);
   char *root = uri_encode(r->root), *root_uri = cm_xasprintf("file://%s/", root), *rules_version = rp_rules_version(r);
   json_t *props = json_object();
   static const char *const keys[] = {"summary", "programs", "categories", "libraries"};

@@ -5,7 +5,7 @@ set -euo pipefail
 
 packages=(cmake make gcc pkg-config libclang-16-dev llvm-16-dev libsqlite3-dev libpcre2-dev
           libjansson-dev libyaml-dev libcmocka-dev hipcc libamdhip64-dev rocm-device-libs python3
-          python3-jsonschema)
+          python3-jsonschema chromium git)
 
 missing=()
 for p in "${packages[@]}"; do
