@@ -18,7 +18,7 @@ typedef struct {
   Status (*run)(int argc, char **argv);  /* argv[0] is the subcommand */
 } Command;
 
-extern const Command cmd_rules, cmd_scan, cmd_translate, cmd_verify;
+extern const Command cmd_rules, cmd_scan, cmd_translate, cmd_verify, cmd_history, cmd_report;
 
 /* Reads argv[*i]: true when it is `name` (value in the next argument) or
  * `name=value`; advances *i past what it used. A missing value is a usage error. */
@@ -61,5 +61,7 @@ void pipeline_free(Pipeline *p);
 void pipeline_args_free(PipelineArgs *a);
 Status parse_jobs(const char *cmd, const char *s, int *jobs);
 Status write_report(const char *format, const char *output, const Report *report, const RpOptions *opt);
+/* Writes through write(out, ctx) to output (standard output for NULL or "-"). */
+Status write_to(const char *output, Status (*write)(FILE *out, const void *ctx), const void *ctx);
 
 #endif

@@ -14,6 +14,7 @@
 #include <stdio.h>
 
 #include "plan.h"
+#include "results.h"
 #include "verify.h"
 
 typedef struct {
@@ -101,6 +102,13 @@ void rp_free(Report *r);
 json_t *rp_to_json(const Report *r);
 /* A document rp_to_json wrote; ST_INPUT naming `what` when it is not one. */
 Status rp_from_json(const json_t *doc, const char *what, Report *out);
+/* The Report as the results store keeps a scan of `project` (rs_scan_free it). */
+void rp_scan_record(const Report *r, const Project *project, RsScan *out);
+
+/* A project's scans, oldest first (rs_history), in one of text, json, md, html,
+ * csv; ST_USAGE for another format. */
+Status rp_history(FILE *out, const char *format, const char *project, const RsScans *scans);
+bool rp_history_format_known(const char *format);
 
 typedef struct {
   const char *csv_table;  /* csv: "uses" (NULL), "findings", "files", "releases" */
