@@ -28,6 +28,15 @@ Status opt_unknown(const char *cmd, const char *arg);
 bool opt_wants_help(int argc, char **argv);
 Status print_usage(const Command *c);
 
+/* terminal.c: --quiet and --color=auto|always|never (NO_COLOR honoured). */
+typedef struct {
+  bool quiet;
+  const char *color;   /* NULL: auto */
+} Terminal;
+bool terminal_option(int argc, char **argv, int *i, Terminal *t, Status *st);
+bool terminal_color(const Terminal *t, const char *output);
+bool terminal_progress(const Terminal *t);  /* a progress line: stderr a terminal, not --quiet */
+
 /* The rule database named by --rules-db, or the one installed beside the binary. */
 Status cli_open_rules(const char *path, RuleDb **db);
 
@@ -35,6 +44,7 @@ Status cli_open_rules(const char *path, RuleDb **db);
 typedef struct {
   const char *db_path, *rocm, *rocm_path, *compile_db, *cuda_path;
   int jobs;
+  bool quiet;                 /* no progress line */
   VEC(const char *) paths;
   VEC(const char *) extra;   /* -I, -D, -include, --extra-arg: for every file's parse */
   VEC(const char *) rules;    /* --rules FILE, in order */

@@ -8,6 +8,7 @@
 #include "cli_p.h"
 
 typedef struct {
+  Terminal term;
   const char *path, *project, *format, *output, *db_path, *scan_id, *csv_table;
   bool latest;
 } StoredArgs;
@@ -21,7 +22,7 @@ static Status parse_args(const char *cmd, int argc, char **argv, StoredArgs *a) 
     }
     if (opt_value(argc, argv, &i, "--format", &a->format, &st) || opt_value(argc, argv, &i, "-o", &a->output, &st) ||
         opt_value(argc, argv, &i, "--output", &a->output, &st) || opt_value(argc, argv, &i, "--db", &a->db_path, &st) ||
-        opt_value(argc, argv, &i, "--project", &a->project, &st))
+        opt_value(argc, argv, &i, "--project", &a->project, &st) || terminal_option(argc, argv, &i, &a->term, &st))
       continue;
     if (strcmp(cmd, "report") == 0 && (opt_value(argc, argv, &i, "--scan", &a->scan_id, &st) ||
                                        opt_value(argc, argv, &i, "--csv-table", &a->csv_table, &st)))
@@ -123,7 +124,8 @@ static Status run_report(int argc, char **argv) {
   ResultDb *db = NULL;
   Report report;
   if (!st && !(st = open_store(&a, &db)) && !(st = load_report(&a, db, &report))) {
-    st = write_report(a.format, a.output, &report, &(RpOptions){.csv_table = a.csv_table});
+    RpOptions opt = {.csv_table = a.csv_table, .color = terminal_color(&a.term, a.output), .errors_only = a.term.quiet};
+    st = write_report(a.format, a.output, &report, &opt);
     rp_free(&report);
   }
   rs_close(db);
@@ -152,6 +154,8 @@ const Command cmd_report = {
              "  --format FORMAT     text, json, md, html, sarif or csv (default text)\n"
              "  --csv-table TABLE   with --format csv: uses (default), findings, files or releases\n"
              "  -o FILE             write the report to FILE (default: standard output)\n"
+             "  --color WHEN        auto (on a terminal, unless NO_COLOR is set), always or never\n"
+             "  -q, --quiet         only error findings in the text report\n"
              "  --db FILE           the results database (default ~/.local/share/hipport/results.db)\n",
     .run = run_report,
 };

@@ -8,6 +8,7 @@
 
 typedef struct {
   PipelineArgs pipe;
+  Terminal term;
   const char *format, *output, *fail_on, *db_path, *csv_table;
   bool no_db;
 } ScanArgs;
@@ -19,7 +20,7 @@ static Status parse_args(int argc, char **argv, ScanArgs *a) {
       vec_push(&a->pipe.paths, argv[i]);
       continue;
     }
-    if (pipeline_option(argc, argv, &i, &a->pipe, &st) || opt_value(argc, argv, &i, "--format", &a->format, &st) ||
+    if (pipeline_option(argc, argv, &i, &a->pipe, &st) || terminal_option(argc, argv, &i, &a->term, &st) || opt_value(argc, argv, &i, "--format", &a->format, &st) ||
         opt_value(argc, argv, &i, "-o", &a->output, &st) || opt_value(argc, argv, &i, "--output", &a->output, &st) ||
         opt_value(argc, argv, &i, "--fail-on", &a->fail_on, &st) ||
         opt_value(argc, argv, &i, "--csv-table", &a->csv_table, &st) || opt_value(argc, argv, &i, "--db", &a->db_path, &st))
@@ -30,6 +31,7 @@ static Status parse_args(int argc, char **argv, ScanArgs *a) {
     }
     st = opt_unknown("scan", argv[i]);
   }
+  a->pipe.quiet = a->term.quiet;
   if (!st && a->pipe.paths.len == 0)
     st = cm_fail(ST_USAGE, "scan: name a file or folder to scan, e.g. hipport scan .");
   if (!st && !rp_find(a->format))
@@ -54,20 +56,20 @@ static ResultDb *open_results(const ScanArgs *a) {
     return NULL;
   char *path = a->db_path ? cm_xstrdup(a->db_path) : rs_default_path();
   ResultDb *db = NULL;
-  if (rs_open(path, &db) != ST_OK)
+  if (rs_open(path, &db) != ST_OK && !a->term.quiet)
     fprintf(stderr, "hipport: warning: %s (the scan is not kept; --no-db skips the database)\n", cm_error());
   free(path);
   return db;
 }
 
 /* The scan is kept with its project's identity, for history and report. */
-static void keep_scan(ResultDb *db, const Report *report) {
+static void keep_scan(ResultDb *db, const Report *report, bool quiet) {
   Project project;
   rs_project_of(report->root, &project);
   RsScan rec;
   rp_scan_record(report, &project, &rec);
   long long id;
-  if (rs_record_scan(db, &rec, &id) != ST_OK)
+  if (rs_record_scan(db, &rec, &id) != ST_OK && !quiet)
     fprintf(stderr, "hipport: warning: %s\n", cm_error());
   rs_scan_free(&rec);
   rs_project_free(&project);
@@ -77,13 +79,14 @@ static void keep_scan(ResultDb *db, const Report *report) {
 static Status report_scan(const ScanArgs *a, const Pipeline *p) {
   ResultDb *db = open_results(a);
   VerifyRecords verify = {0};
-  if (db && rs_latest_verify_under(db, p->plan.facts->root, &verify) != ST_OK)
+  if (db && rs_latest_verify_under(db, p->plan.facts->root, &verify) != ST_OK && !a->term.quiet)
     fprintf(stderr, "hipport: warning: %s\n", cm_error());
   Report report;
   rp_build(&p->plan, p->db, &verify, &report);
   if (db)
-    keep_scan(db, &report);
-  Status st = write_report(a->format, a->output, &report, &(RpOptions){.csv_table = a->csv_table});
+    keep_scan(db, &report, a->term.quiet);
+  RpOptions opt = {.csv_table = a->csv_table, .color = terminal_color(&a->term, a->output), .errors_only = a->term.quiet};
+  Status st = write_report(a->format, a->output, &report, &opt);
   rp_free(&report);
   rs_verify_records_free(&verify);
   rs_close(db);
@@ -128,6 +131,8 @@ const Command cmd_scan = {
              "  --format FORMAT     text, json, md, html, sarif or csv (default text; docs/reports.md)\n"
              "  --csv-table TABLE   with --format csv: uses (default), findings, files or releases\n"
              "  -o FILE             write the report to FILE (default: standard output)\n"
+             "  --color WHEN        auto (on a terminal, unless NO_COLOR is set), always or never\n"
+             "  -q, --quiet         errors only: no progress line, no warnings, only error findings\n"
              "  --fail-on CAT[,..]  exit 1 when findings of these categories exist (any: all)\n"
              "  -j N                parse N files at once (default 2)\n"
              "  --rules-db FILE     the rule database (default: beside the binary)\n"

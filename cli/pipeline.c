@@ -114,7 +114,7 @@ Status pipeline_scan(const PipelineArgs *a, const PlanOptions *extra, Pipeline *
   Status st;
   ScanOptions sopt = {.cuda_path = a->cuda_path, .compile_db = a->compile_db, .compat_include = compat_include(),
                       .extra_args = a->extra.items, .nextra = a->extra.len,
-                      .jobs = a->jobs ? a->jobs : 2, .progress = isatty(STDERR_FILENO)};
+                      .jobs = a->jobs ? a->jobs : 2, .progress = !a->quiet && isatty(STDERR_FILENO)};
   if ((st = an_scan(a->paths.items, a->paths.len, &sopt, p->db, &p->facts))) {
     pipeline_free(p);
     return st;

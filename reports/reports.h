@@ -113,6 +113,7 @@ bool rp_history_format_known(const char *format);
 typedef struct {
   const char *csv_table;  /* csv: "uses" (NULL), "findings", "files", "releases" */
   bool color;             /* text: clang-style colours */
+  bool errors_only;       /* text: error findings only (--quiet) */
 } RpOptions;
 
 typedef struct {

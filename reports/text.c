@@ -122,7 +122,7 @@ static void print_categories(FILE *out, const Report *r) {
 
 static Status write_text(FILE *out, const Report *r, const RpOptions *opt) {
   const RpSummary *s = &r->summary;
-  rp_print_findings(out, r, SEV_WARNING, opt->color);
+  rp_print_findings(out, r, opt->errors_only ? SEV_ERROR : SEV_WARNING, opt->color);
   fprintf(out, "\nhipport scan of %s (target ROCm %s, %s)\n", r->root, s->target, s->target_reason);
   fprintf(out, "  files scanned    %zu, CUDA files %zu (%zu read lexically)\n", s->files_scanned, s->cuda_files,
           s->lexical_files);
