@@ -31,8 +31,10 @@ static void text_history(FILE *out, const char *project, const RsScans *v) {
     return;
   const RsScan *last = &v->items[v->len - 1];
   fprintf(out, "newest scan (%lld), uses available per ROCm release:", last->id);
+  size_t from = last->releases.len > 6 ? last->releases.len - 6 : 0; /* as the scan's text: the rest in JSON */
   for (size_t i = 0; i < last->releases.len; i++)
-    fprintf(out, " %s %.1f%%", last->releases.items[i].release, last->releases.items[i].percent);
+    if (i >= from || strcmp(last->releases.items[i].release, last->target) == 0)
+      fprintf(out, " %s %.1f%%", last->releases.items[i].release, last->releases.items[i].percent);
   fputc('\n', out);
 }
 

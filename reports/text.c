@@ -127,9 +127,9 @@ static Status write_text(FILE *out, const Report *r, const RpOptions *opt) {
   fprintf(out, "  files scanned    %zu, CUDA files %zu (%zu read lexically)\n", s->files_scanned, s->cuda_files,
           s->lexical_files);
   fprintf(out, "  CUDA uses        %zu (%zu unique APIs)\n", s->uses, s->unique_apis);
-  fprintf(out, "  mapped in %-6s %zu of %zu uses (%.1f%%), %zu need work; %zu finding%s need work (%.1f hours)\n",
+  fprintf(out, "  mapped in %-6s %zu of %zu uses (%.1f%%), %zu need work; %zu %s work (%.1f hours)\n",
           s->target, s->mapped_uses, s->uses, rp_percent(s->mapped_uses, s->uses), s->unmapped_uses, s->need_work,
-          s->need_work == 1 ? "" : "s", s->need_work_hours);
+          s->need_work == 1 ? "finding needs" : "findings need", s->need_work_hours);
   fprintf(out, "  effort estimate  %.1f hours\n", s->effort_hours);
   print_compat(out, s);
   if (s->top.len)
