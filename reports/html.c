@@ -212,7 +212,9 @@ static void findings(FILE *out, const Report *r) {
       const RpFinding *f = &r->findings.items[i];
       if (strcmp(f->category, g->name) != 0)
         continue;
-      fprintf(out, "<div class=\"finding\"><b>%s</b> <span class=\"sev-%s\">%s</span> ", f->code, f->severity, f->severity);
+      fputs("<div class=\"finding\"><b>", out);
+      esc(out, f->code); /* a user rule file's code is text like any other */
+      fprintf(out, "</b> <span class=\"sev-%s\">%s</span> ", f->severity, f->severity);
       esc(out, f->file);
       fprintf(out, ":%u:%u: ", f->line, f->column);
       esc(out, f->message);

@@ -117,15 +117,19 @@ static void findings(FILE *out, const Report *r) {
   fputs("## Findings by category\n", out);
   for (size_t c = 0; c < r->categories.len; c++) {
     const RpGroup *g = &r->categories.items[c];
-    fprintf(out, "\n### %s (%zu, %.1f hours)\n\n", g->name, g->findings, g->effort_hours);
+    Buf name = {0};
+    rp_md_escape(&name, g->name);
+    fprintf(out, "\n### %s (%zu, %.1f hours)\n\n", buf_cstr(&name), g->findings, g->effort_hours);
+    buf_free(&name);
     for (size_t i = 0; i < r->findings.len; i++) {
       const RpFinding *f = &r->findings.items[i];
       if (strcmp(f->category, g->name) != 0)
         continue;
-      Buf where = {0}, msg = {0};
-      rp_md_escape(&where, f->file), rp_md_escape(&msg, f->message);
-      fprintf(out, "- **%s** %s %s:%u:%u: %s\n", f->code, f->severity, buf_cstr(&where), f->line, f->column,
+      Buf code = {0}, where = {0}, msg = {0};
+      rp_md_escape(&code, f->code), rp_md_escape(&where, f->file), rp_md_escape(&msg, f->message);
+      fprintf(out, "- **%s** %s %s:%u:%u: %s\n", buf_cstr(&code), f->severity, buf_cstr(&where), f->line, f->column,
               buf_cstr(&msg));
+      buf_free(&code);
       if (f->source_line)
         excerpt(out, f->source_line);
       buf_free(&where), buf_free(&msg);

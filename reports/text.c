@@ -32,7 +32,7 @@ static char *prefix_from_cwd(const char *root) {
   }
   Buf b = {0};
   for (const char *p = cwd + common; *p; p++)
-    if (*p == '/')
+    if (*p == '/' && p[1]) /* a folder below the shared part ("/" itself has none) */
       buf_puts(&b, "../");
   if (root[common] == '/')
     buf_printf(&b, "%s/", root + common + 1);
