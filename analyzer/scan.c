@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 
 #include "analyzer_p.h"
 
@@ -17,6 +18,7 @@ typedef struct Work {
   SourceFile **out;      /* per candidate; NULL when not CUDA */
   atomic_size_t next, done;
   bool progress;
+  struct timespec start; /* for the progress line's rate */
   void (*read)(struct Work *w, size_t i, CXIndex index); /* what each worker does with file i */
   bool *parsed_alone;    /* per candidate, after the first pass: the tree of it alone is good */
 } Work;
@@ -54,11 +56,21 @@ static SourceFile *read_candidate(ParseEnv *env, const Candidate *c, CXIndex ind
   return f;
 }
 
+/* On a terminal: files done of all, the rate, and the file just read, on one
+ * line that each file rewrites. */
+static void show_progress(Work *w, size_t done, const char *rel) {
+  struct timespec now;
+  clock_gettime(CLOCK_MONOTONIC, &now);
+  double s = (double)(now.tv_sec - w->start.tv_sec) + (double)(now.tv_nsec - w->start.tv_nsec) / 1e9;
+  fprintf(stderr, "\rhipport: %zu/%zu files, %.1f files/s, %s\033[K", done, w->cands->len, s > 0 ? (double)done / s : 0.0,
+          rel);
+}
+
 static void read_one(Work *w, size_t i, CXIndex index) {
   w->out[i] = read_candidate(w->env, &w->cands->items[i], index);
   size_t done = atomic_fetch_add(&w->done, 1) + 1;
   if (w->progress)
-    fprintf(stderr, "\rhipport: %zu/%zu files", done, w->cands->len);
+    show_progress(w, done, w->cands->items[i].rel);
 }
 
 /* `#include "...name"` or <...name> appears in the text: a file that may include it. */
@@ -238,6 +250,7 @@ Status an_scan(const char *const *paths, size_t npaths, const ScanOptions *opt, 
     keep_read_keys(&cands, out);
     Work w = {.env = &env, .cands = &cands, .out = cm_xcalloc(cands.len + 1, sizeof *w.out), .progress = opt->progress,
               .read = read_one};
+    clock_gettime(CLOCK_MONOTONIC, &w.start);
     run_workers(&w, opt->jobs);
     w.parsed_alone = cm_xcalloc(cands.len + 1, sizeof *w.parsed_alone);
     for (size_t i = 0; i < cands.len; i++)

@@ -18,7 +18,7 @@ typedef struct {
   Status (*run)(int argc, char **argv);  /* argv[0] is the subcommand */
 } Command;
 
-extern const Command cmd_rules, cmd_scan, cmd_translate, cmd_verify, cmd_hipify;
+extern const Command cmd_rules, cmd_scan, cmd_translate, cmd_verify, cmd_hipify, cmd_history, cmd_report;
 
 /* Reads argv[*i]: true when it is `name` (value in the next argument) or
  * `name=value`; advances *i past what it used. A missing value is a usage error. */
@@ -27,6 +27,15 @@ bool opt_flag(char **argv, int i, const char *name);
 Status opt_unknown(const char *cmd, const char *arg);
 bool opt_wants_help(int argc, char **argv);
 Status print_usage(const Command *c);
+
+/* terminal.c: --quiet and --color=auto|always|never (NO_COLOR honoured). */
+typedef struct {
+  bool quiet;
+  const char *color;   /* NULL: auto */
+} Terminal;
+bool terminal_option(int argc, char **argv, int *i, Terminal *t, Status *st);
+bool terminal_color(const Terminal *t, const char *output);
+bool terminal_progress(const Terminal *t);  /* a progress line: stderr a terminal, not --quiet */
 
 /* The rule database named by --rules-db, or the one installed beside the binary. */
 Status cli_open_rules(const char *path, RuleDb **db);
@@ -42,6 +51,7 @@ typedef struct {
   bool lexical;              /* --lexical */
   const char *offload_arch;  /* the AMD target build files name for CUDA's sm numbers */
   int jobs;
+  bool quiet;                 /* no progress line */
   VEC(const char *) paths;
   VEC(const char *) extra;   /* -I, -D, -include, --extra-arg: for every file's parse */
   VEC(const char *) rules;    /* --rules FILE, in order */
@@ -67,7 +77,8 @@ Status check_output(const char *cmd, const char *opt, const char *output, const 
 void pipeline_free(Pipeline *p);
 void pipeline_args_free(PipelineArgs *a);
 Status parse_jobs(const char *cmd, const char *s, int *jobs);
-Status write_report(const char *format, const char *output, const Plan *plan, const RuleDb *db,
-                    const VerifyRecords *verify);
+Status write_report(const char *format, const char *output, const Report *report, const RpOptions *opt);
+/* Writes through write(out, ctx) to output (standard output for NULL or "-"). */
+Status write_to(const char *output, Status (*write)(FILE *out, const void *ctx), const void *ctx);
 
 #endif

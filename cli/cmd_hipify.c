@@ -240,7 +240,10 @@ static Status hipify_one(HipifyArgs *a, const char *input, FILE *csv, size_t *co
   Status st = pipeline_run(&a->pipe, &a->plan, &p);
   if (st)
     return st;
-  rp_print_findings(stderr, &p.plan, SEV_WARNING);
+  Report report;
+  rp_build(&p.plan, p.db, NULL, &report);
+  rp_print_findings(stderr, &report, SEV_WARNING, false);
+  rp_free(&report);
   st = write_file(a, &p, input);
   const FilePlan *fp = p.plan.files.len ? &p.plan.files.items[0] : NULL;
   *converted += fp && fp->edits.len > 0;

@@ -8,7 +8,8 @@
 
 typedef struct {
   PipelineArgs pipe;
-  const char *format, *output, *fail_on, *db_path;
+  Terminal term;
+  const char *format, *output, *fail_on, *db_path, *csv_table;
   bool no_db;
 } ScanArgs;
 
@@ -19,9 +20,10 @@ static Status parse_args(int argc, char **argv, ScanArgs *a) {
       vec_push(&a->pipe.paths, argv[i]);
       continue;
     }
-    if (pipeline_option(argc, argv, &i, &a->pipe, &st) || opt_value(argc, argv, &i, "--format", &a->format, &st) ||
+    if (pipeline_option(argc, argv, &i, &a->pipe, &st) || terminal_option(argc, argv, &i, &a->term, &st) || opt_value(argc, argv, &i, "--format", &a->format, &st) ||
         opt_value(argc, argv, &i, "-o", &a->output, &st) || opt_value(argc, argv, &i, "--output", &a->output, &st) ||
-        opt_value(argc, argv, &i, "--fail-on", &a->fail_on, &st) || opt_value(argc, argv, &i, "--db", &a->db_path, &st))
+        opt_value(argc, argv, &i, "--fail-on", &a->fail_on, &st) ||
+        opt_value(argc, argv, &i, "--csv-table", &a->csv_table, &st) || opt_value(argc, argv, &i, "--db", &a->db_path, &st))
       continue;
     if (opt_flag(argv, i, "--no-db")) {
       a->no_db = true;
@@ -29,10 +31,13 @@ static Status parse_args(int argc, char **argv, ScanArgs *a) {
     }
     st = opt_unknown("scan", argv[i]);
   }
+  a->pipe.quiet = a->term.quiet;
   if (!st && a->pipe.paths.len == 0)
     st = cm_fail(ST_USAGE, "scan: name a file or folder to scan, e.g. hipport scan .");
   if (!st && !rp_find(a->format))
     st = cm_fail(ST_USAGE, "scan: unknown --format '%s' (one of %s)", a->format, rp_names());
+  if (!st && a->csv_table && !rp_csv_table_known(a->csv_table))
+    st = cm_fail(ST_USAGE, "scan: unknown --csv-table '%s' (one of findings, uses, files, releases)", a->csv_table);
   return st;
 }
 
@@ -44,42 +49,48 @@ static Status check_fail_on(const ScanArgs *a, const RuleDb *db) {
   return ST_OK;
 }
 
-static char *compatibility_json(const Plan *p) {
-  Buf b = {0};
-  buf_puts(&b, "{");
-  for (size_t i = 0; i < p->compat.len; i++) {
-    char v[16];
-    rl_version_format(p->compat.items[i].release, v, sizeof v);
-    buf_printf(&b, "%s\"%s\": %.4f", i ? ", " : "", v, p->compat.items[i].percent);
-  }
-  buf_puts(&b, "}");
-  return buf_cstr(&b);
+/* The results database is a convenience: when it cannot be opened the scan
+ * goes on, and says so. */
+static ResultDb *open_results(const ScanArgs *a) {
+  if (a->no_db)
+    return NULL;
+  char *path = a->db_path ? cm_xstrdup(a->db_path) : rs_default_path();
+  ResultDb *db = NULL;
+  if (rs_open(path, &db) != ST_OK && !a->term.quiet)
+    fprintf(stderr, "hipport: warning: %s (the scan is not kept; --no-db skips the database)\n", cm_error());
+  free(path);
+  return db;
 }
 
-/* The scan is kept in the results database (for following a project over time),
- * and the newest verify results under its root come back as a report section.
- * The database is a convenience: when it cannot be opened the scan goes on. */
-static void use_results_db(const ScanArgs *a, const Plan *plan, VerifyRecords *verify) {
-  *verify = (VerifyRecords){0};
-  if (a->no_db)
-    return;
-  char *path = a->db_path ? cm_xstrdup(a->db_path) : vf_db_default_path();
-  ResultDb *db;
-  if (vf_db_open(path, &db) != ST_OK) {
-    fprintf(stderr, "hipport: warning: %s (the scan is not kept; --no-db skips the database)\n", cm_error());
-    free(path);
-    return;
-  }
-  char target[16], *compat = compatibility_json(plan);
-  rl_version_format(plan->target, target, sizeof target);
-  ScanRecord rec = {.root = plan->facts->root, .target = target, .compatibility_json = compat,
-                    .cuda_files = plan->files.len, .uses = plan->uses, .mapped_uses = plan->mapped_uses,
-                    .effort_hours = plan->effort_hours};
-  if (vf_db_record_scan(db, &rec) != ST_OK || vf_db_latest_under(db, plan->facts->root, verify) != ST_OK)
+/* The scan is kept with its project's identity, for history and report. */
+static void keep_scan(ResultDb *db, const Report *report, bool quiet) {
+  Project project;
+  rs_project_of(report->root, &project);
+  RsScan rec;
+  rp_scan_record(report, &project, &rec);
+  long long id;
+  if (rs_record_scan(db, &rec, &id) != ST_OK && !quiet)
     fprintf(stderr, "hipport: warning: %s\n", cm_error());
-  free(compat);
-  free(path);
-  vf_db_close(db);
+  rs_scan_free(&rec);
+  rs_project_free(&project);
+}
+
+/* The report of the plan, with the newest verify results under its root. */
+static Status report_scan(const ScanArgs *a, const Pipeline *p) {
+  ResultDb *db = open_results(a);
+  VerifyRecords verify = {0};
+  if (db && rs_latest_verify_under(db, p->plan.facts->root, &verify) != ST_OK && !a->term.quiet)
+    fprintf(stderr, "hipport: warning: %s\n", cm_error());
+  Report report;
+  rp_build(&p->plan, p->db, &verify, &report);
+  if (db)
+    keep_scan(db, &report, a->term.quiet);
+  RpOptions opt = {.csv_table = a->csv_table, .color = terminal_color(&a->term, a->output), .errors_only = a->term.quiet};
+  Status st = write_report(a->format, a->output, &report, &opt);
+  rp_free(&report);
+  rs_verify_records_free(&verify);
+  rs_close(db);
+  return st;
 }
 
 static Status run_scan(int argc, char **argv) {
@@ -93,12 +104,8 @@ static Status run_scan(int argc, char **argv) {
   if (!st)
     st = pipeline_scan(&a.pipe, &(PlanOptions){0}, &p);
   if (!st) {
-    VerifyRecords verify = {0};
-    if (!(st = check_output("scan", "-o", a.output, &p, &a.pipe))) {
-      use_results_db(&a, &p.plan, &verify);
-      st = write_report(a.format, a.output, &p.plan, p.db, &verify);
-    }
-    vf_records_free(&verify);
+    if (!(st = check_output("scan", "-o", a.output, &p, &a.pipe)))
+      st = report_scan(&a, &p);
     if (!st && a.fail_on && pl_count_categories(&p.plan, a.fail_on) > 0)
       st = cm_fail(ST_FINDINGS, "scan: findings of --fail-on %s", a.fail_on);
     if (!st)
@@ -126,8 +133,11 @@ const Command cmd_scan = {
              "                      /opt/rocm, /usr)\n"
              "  --rules FILE        a user rule file (YAML, docs/user-rules.md); repeatable;\n"
              "                      .hipport/rules.yaml at the scan root is read as well\n"
-             "  --format text|json  report format (default text)\n"
+             "  --format FORMAT     text, json, md, html, sarif or csv (default text; docs/reports.md)\n"
+             "  --csv-table TABLE   with --format csv: uses (default), findings, files or releases\n"
              "  -o FILE             write the report to FILE (default: standard output)\n"
+             "  --color WHEN        auto (on a terminal, unless NO_COLOR is set), always or never\n"
+             "  -q, --quiet         errors only: no progress line, no warnings, only error findings\n"
              "  --fail-on CAT[,..]  exit 1 when findings of these categories exist (any: all)\n"
              "  -j N                parse N files at once (default 2)\n"
              "  --rules-db FILE     the rule database (default: beside the binary)\n"

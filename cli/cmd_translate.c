@@ -99,10 +99,13 @@ static Status run_translate(int argc, char **argv) {
     TranslateResult res = {0};
     if (!(st = check_output("translate", "--report", a.report, &p, &a.pipe)))
       st = tr_translate(&p.plan, p.db, a.pipe.paths.items[0], &a.tr, &res);
+    Report report;
+    rp_build(&p.plan, p.db, NULL, &report);
     if (!st && a.report)
-      st = write_report("json", a.report, &p.plan, p.db, NULL);
+      st = write_report("json", a.report, &report, &(RpOptions){0});
     if (!a.tr.dry_run && !(a.tr.out && strcmp(a.tr.out, "-") == 0))
-      rp_print_findings(stderr, &p.plan, SEV_WARNING);
+      rp_print_findings(stderr, &report, SEV_WARNING, false);
+    rp_free(&report);
     print_notes(&res);
     if (!st)
       print_summary(&a, &p, &res);

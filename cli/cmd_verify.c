@@ -129,7 +129,7 @@ static void print_gaps(ResultDb *db, const VerifyRow *rows, size_t n) {
   for (size_t i = 0; i < n; i++) {
     double cuda_ms, hip_ms, amd_peak, nv_peak;
     char *nv, *amd;
-    if (vf_db_timings(db, rows[i].program->name, &cuda_ms, &nv, &hip_ms, &amd) && vf_peak_tflops(amd, &amd_peak) &&
+    if (rs_timings(db, rows[i].program->name, &cuda_ms, &nv, &hip_ms, &amd) && vf_peak_tflops(amd, &amd_peak) &&
         vf_peak_tflops(nv, &nv_peak))
       printf("gap score %-22s %+.1f (%s %.3f ms vs %s %.3f ms)\n", rows[i].program->name,
              vf_gap_score(amd_peak, nv_peak, hip_ms, cuda_ms), amd, hip_ms, nv, cuda_ms);
@@ -223,7 +223,7 @@ static Status verify_all(VerifyArgs *a, const RuleDb *rules, const StrList *dirs
     free(b.errors);
   }
   for (size_t i = 0; !st && i < runs->results.len; i++)
-    st = vf_db_record(db, &runs->programs.items[i], vo->arches.items[0], m, &runs->results.items[i]);
+    st = vf_record(db, &runs->programs.items[i], vo->arches.items[0], m, &runs->results.items[i]);
   for (size_t i = 0; i < dirs->len; i++)
     free(hip_dirs[i]);
   free(hip_dirs);
@@ -296,7 +296,7 @@ static Status verify_programs(VerifyArgs *a, const RuleDb *rules, const StrList 
     st = ST_ENV;
   ResultDb *db = NULL;
   if (!st)
-    st = vf_db_open(a->db_path ? a->db_path : (db_path = vf_db_default_path()), &db);
+    st = rs_open(a->db_path ? a->db_path : (db_path = rs_default_path()), &db);
   if (!st) {
     tree = a->hip_tree ? cm_xstrdup(a->hip_tree) : cm_xasprintf("%s/hip", work);
     Machine m;
@@ -317,7 +317,7 @@ static Status verify_programs(VerifyArgs *a, const RuleDb *rules, const StrList 
   }
   vec_free(&runs.programs);
   vec_free(&runs.results);
-  vf_db_close(db);
+  rs_close(db);
   if (work)
     cm_remove_tree(work); /* the builds, and the ports unless --hip-tree keeps them */
   free(work);

@@ -9,7 +9,7 @@
 
 #include "cli_p.h"
 
-static const Command *const commands[] = {&cmd_scan, &cmd_translate, &cmd_hipify, &cmd_verify, &cmd_rules};
+static const Command *const commands[] = {&cmd_scan, &cmd_translate, &cmd_hipify, &cmd_verify, &cmd_report, &cmd_history, &cmd_rules};
 enum { NCOMMANDS = sizeof commands / sizeof *commands };
 
 static void print_help(void) {

@@ -124,7 +124,7 @@ Status pipeline_scan(const PipelineArgs *a, const PlanOptions *extra, Pipeline *
   ScanOptions sopt = {.cuda_path = a->cuda_path, .compile_db = a->compile_db, .compat_include = cli_compat_include(),
                       .cache_dir = cache, .lexical = a->lexical,
                       .extra_args = a->extra.items, .nextra = a->extra.len,
-                      .jobs = a->jobs ? a->jobs : 2, .progress = isatty(STDERR_FILENO)};
+                      .jobs = a->jobs ? a->jobs : 2, .progress = !a->quiet && isatty(STDERR_FILENO)};
   st = an_scan(a->paths.items, a->paths.len, &sopt, p->db, &p->facts);
   free(cache);
   if (st) {
@@ -182,14 +182,28 @@ Status check_output(const char *cmd, const char *opt, const char *output, const 
   return input ? cm_fail(ST_USAGE, "%s: %s %s is one of the inputs: write it somewhere else", cmd, opt, output) : ST_OK;
 }
 
-/* The report goes to a temporary file renamed into place, so a failed run never
+/* Output goes to a temporary file renamed into place, so a failed run never
  * leaves half a report where a good one was; a device or pipe is written to. */
-Status write_report(const char *format, const char *output, const Plan *plan, const RuleDb *db,
-                    const VerifyRecords *verify) {
-  const Reporter *r = rp_find(format);
+Status write_to(const char *output, Status (*write)(FILE *out, const void *ctx), const void *ctx) {
   if (!output || strcmp(output, "-") == 0)
-    return r->write(stdout, plan, db, verify);
+    return write(stdout, ctx);
   AtomicFile a;
   Status st = cm_atomic_open(&a, output, 0666);
-  return st ? st : cm_atomic_commit(&a, r->write(a.f, plan, db, verify));
+  return st ? st : cm_atomic_commit(&a, write(a.f, ctx));
+}
+
+typedef struct {
+  const Reporter *reporter;
+  const Report *report;
+  const RpOptions *opt;
+} ReportJob;
+
+static Status write_job(FILE *out, const void *ctx) {
+  const ReportJob *j = ctx;
+  return j->reporter->write(out, j->report, j->opt);
+}
+
+Status write_report(const char *format, const char *output, const Report *report, const RpOptions *opt) {
+  ReportJob job = {rp_find(format), report, opt};
+  return write_to(output, write_job, &job);
 }

@@ -1,128 +1,153 @@
-/* The terminal summary: what a person reads in ten seconds, then the findings
- * the way compilers print them (file:line:col: severity: message [code]) with the
- * source line and a caret. */
+/* The terminal report: the findings the way compilers print them (file:line:col:
+ * severity: message [code]) with the source line and a caret, paths relative to
+ * the current folder so an editor can jump to them; then the summary a person
+ * reads in ten seconds. Colours as clang's when asked for. */
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "reports_p.h"
 
-static void print_source_line(FILE *out, const SourceFile *src, unsigned line, unsigned column) {
-  if (line == 0 || line > src->line_starts.len)
-    return;
-  unsigned b = src->line_starts.items[line - 1], e = b;
-  while (e < src->len && src->text[e] != '\n' && src->text[e] != '\r')
-    e++;
-  fprintf(out, "  %.*s\n  ", (int)(e - b), src->text + b);
-  for (unsigned i = 1; i < column && b + i - 1 < e; i++)
-    fputc(src->text[b + i - 1] == '\t' ? '\t' : ' ', out);
-  fputs("^\n", out);
+#define BOLD "\033[1m"
+#define RESET "\033[0m"
+
+static const char *severity_colour(const char *sev) {
+  return strcmp(sev, "error") == 0 ? "\033[1;31m" : strcmp(sev, "warning") == 0 ? "\033[1;35m" : "\033[1;30m";
 }
 
-void rp_print_findings(FILE *out, const Plan *p, Severity worst_shown) {
-  for (size_t i = 0; i < p->files.len; i++) {
-    const FilePlan *fp = &p->files.items[i];
-    for (size_t j = 0; j < fp->findings.len; j++) {
-      const Finding *f = &fp->findings.items[j];
-      const DiagInfo *d = f->info;
-      if (d->severity > worst_shown)
-        continue;
-      fprintf(out, "%s:%u:%u: %s: %s [%s %s]\n", fp->src->rel, f->line, f->column, rl_severity_name(d->severity),
-              f->message, d->code, d->category);
-      if (f->diag != D_PARSE_FALLBACK && f->diag != D_SKIPPED_FILE)
-        print_source_line(out, fp->src, f->line, f->column);
-    }
+/* The way from the current folder to `root`: "" when they are one, else a
+ * folder path ending in '/' ("../lib/", "corpus/"). */
+static char *prefix_from_cwd(const char *root) {
+  char here[PATH_MAX], cwd[PATH_MAX];
+  if (!getcwd(here, sizeof here) || !realpath(here, cwd))
+    return cm_xasprintf("%s/", root);
+  size_t common = 0;
+  for (size_t i = 0;; i++) { /* the longest shared run of whole folders */
+    bool end_c = !cwd[i] || cwd[i] == '/', end_r = !root[i] || root[i] == '/';
+    if (end_c && end_r)
+      common = i;
+    if (!cwd[i] || !root[i] || cwd[i] != root[i])
+      break;
   }
+  Buf b = {0};
+  for (const char *p = cwd + common; *p; p++)
+    if (*p == '/' && p[1]) /* a folder below the shared part ("/" itself has none) */
+      buf_puts(&b, "../");
+  if (root[common] == '/')
+    buf_printf(&b, "%s/", root + common + 1);
+  char *out = cm_xstrdup(b.len ? buf_cstr(&b) : "");
+  buf_free(&b);
+  return out;
 }
 
-static size_t count_lexical(const Plan *p) {
-  size_t n = 0;
-  for (size_t i = 0; i < p->files.len; i++)
-    n += p->files.items[i].src->parser == PARSER_LEXICAL;
-  return n;
+static void print_source_line(FILE *out, const char *line, unsigned column, bool color) {
+  fprintf(out, "  %s\n  ", line);
+  for (unsigned i = 1; i < column && line[i - 1]; i++)
+    fputc(line[i - 1] == '\t' ? '\t' : ' ', out);
+  fprintf(out, "%s^%s\n", color ? "\033[1;32m" : "", color ? RESET : "");
 }
 
-static void print_compat(FILE *out, const Plan *p) {
-  fputs("compatibility by ROCm release (uses available):", out);
-  size_t from = p->compat.len > 6 ? p->compat.len - 6 : 0;  /* the recent ones fit a line */
-  for (size_t i = 0; i < p->compat.len; i++) {
-    if (i < from && p->compat.items[i].release != p->target)
+void rp_print_findings(FILE *out, const Report *r, Severity worst_shown, bool color) {
+  char *prefix = prefix_from_cwd(r->root);
+  for (size_t i = 0; i < r->findings.len; i++) {
+    const RpFinding *f = &r->findings.items[i];
+    if (rp_severity_rank(f->severity) > worst_shown)
+      continue;
+    fprintf(out, "%s%s%s:%u:%u: %s%s:%s %s%s%s [%s %s]\n", color ? BOLD : "", prefix, f->file, f->line, f->column,
+            color ? severity_colour(f->severity) : "", f->severity, color ? RESET : "", color ? BOLD : "", f->message,
+            color ? RESET : "", f->code, f->category);
+    if (f->source_line)
+      print_source_line(out, f->source_line, f->column, color);
+  }
+  free(prefix);
+}
+
+static void print_compat(FILE *out, const RpSummary *s) {
+  fputs("  compatibility by ROCm release (uses available):", out);
+  size_t from = s->compat.len > 6 ? s->compat.len - 6 : 0; /* the recent ones fit a line */
+  for (size_t i = 0; i < s->compat.len; i++) {
+    if (i < from && strcmp(s->compat.items[i].release, s->target) != 0)
       continue; /* older releases are in the JSON report; the target is always shown */
-    char v[16];
-    rl_version_format(p->compat.items[i].release, v, sizeof v);
-    fprintf(out, " %s %.0f%%", v, p->compat.items[i].percent);
+    fprintf(out, " %s %.0f%%", s->compat.items[i].release, s->compat.items[i].percent);
   }
   fputc('\n', out);
 }
 
 /* Folders the parser needed for includes that the scanned tree lacks: their
- * headers are the project's, and porting them is part of the port. Each once. */
-static void print_found_includes(FILE *out, const Plan *p) {
-  VEC(const FoundInclude *) shown = {0};
-  for (size_t i = 0; i < p->files.len; i++) {
-    const SourceFile *src = p->files.items[i].src;
-    for (size_t k = 0; k < src->found_includes.len; k++) {
-      const FoundInclude *fi = &src->found_includes.items[k];
-      bool seen = false;
-      for (size_t j = 0; j < shown.len && !seen; j++)
-        seen = strcmp(shown.items[j]->dir, fi->dir) == 0;
-      if (seen)
-        continue;
-      if (!shown.len)
-        fputs("  include folders found outside the scan (scan and port them too):\n", out);
-      vec_push(&shown, fi);
-      fprintf(out, "    %s (for %s)\n", fi->dir, fi->header);
-    }
-  }
-  vec_free(&shown);
+ * headers are the project's, and porting them is part of the port. */
+static void print_found_includes(FILE *out, const Report *r) {
+  if (r->found_includes.len)
+    fputs("  include folders found outside the scan (scan and port them too):\n", out);
+  for (size_t i = 0; i < r->found_includes.len; i++)
+    fprintf(out, "    %s (for %s)\n", r->found_includes.items[i].folder, r->found_includes.items[i].header);
 }
 
-static void print_verify(FILE *out, const VerifyRecords *v) {
-  if (!v || !v->len)
+static void print_verify(FILE *out, const Report *r) {
+  if (r->verify.len)
+    fputs("  verify (newest run of each program here):\n", out);
+  for (size_t i = 0; i < r->verify.len; i++) {
+    const RpVerify *v = &r->verify.items[i];
+    fprintf(out, "    %-16s %-22s %s  %s\n", v->status, v->program, v->at, v->detail);
+  }
+}
+
+static void print_rules(FILE *out, const Report *r) {
+  fprintf(out, "  rules            %s\n", r->rules_description);
+  for (size_t i = 0; i < r->user_files.len; i++)
+    fprintf(out, "  user rules       %s\n", r->user_files.items[i].value);
+}
+
+/* A program per row, once there are two: one program is the summary itself. */
+static void print_programs(FILE *out, const Report *r) {
+  if (r->programs.len < 2)
     return;
-  fputs("  verify (newest run of each program here):\n", out);
-  for (size_t i = 0; i < v->len; i++)
-    fprintf(out, "    %-16s %-22s %s  %s\n", v->items[i].status, v->items[i].program, v->items[i].at,
-            v->items[i].detail);
-}
-
-/* Where the rules came from: the database's data, and each user rule file. */
-static void print_rules(FILE *out, const RuleDb *db) {
-  char *data = rl_describe(db);
-  fprintf(out, "  rules            %s\n", data);
-  free(data);
-  for (size_t i = 0; i < rl_user_file_count(db); i++) {
-    char *u = rl_user_file_summary(db, i);
-    fprintf(out, "  user rules       %s\n", u);
-    free(u);
+  fputs("  by program:\n", out);
+  fprintf(out, "    %-35s %5s %6s %8s %9s %8s\n", "", "files", "uses", "mapped", "need work", "hours");
+  for (size_t i = 0; i < r->programs.len; i++) {
+    const RpGroup *g = &r->programs.items[i];
+    fprintf(out, "    %-35s %5zu %6zu %7.1f%% %9zu %8.1f\n", g->name, g->files, g->uses, rp_percent(g->mapped, g->uses),
+            g->need_work, g->effort_hours);
   }
 }
 
-static Status write_text(FILE *out, const Plan *p, const RuleDb *db, const VerifyRecords *verify) {
-  char target[16];
-  rl_version_format(p->target, target, sizeof target);
-  rp_print_findings(out, p, SEV_WARNING);
-  fprintf(out, "\nhipport scan of %s (target ROCm %s, %s)\n", p->facts->root, target, p->target_why);
-  fprintf(out, "  files scanned    %zu, CUDA files %zu", p->facts->files_scanned, p->files.len - p->build_files);
-  if (p->facts->lexical)
+static void print_categories(FILE *out, const Report *r) {
+  if (r->categories.len)
+    fputs("  effort by category:\n", out);
+  for (size_t i = 0; i < r->categories.len; i++) {
+    const RpGroup *g = &r->categories.items[i];
+    fprintf(out, "    %6.1f h  %-20s %zu finding%s\n", g->effort_hours, g->name, g->findings, g->findings == 1 ? "" : "s");
+  }
+}
+
+static Status write_text(FILE *out, const Report *r, const RpOptions *opt) {
+  const RpSummary *s = &r->summary;
+  rp_print_findings(out, r, opt->errors_only ? SEV_ERROR : SEV_WARNING, opt->color);
+  fprintf(out, "\nhipport scan of %s (target ROCm %s, %s)\n", r->root, s->target, s->target_reason);
+  fprintf(out, "  files scanned    %zu, CUDA files %zu", s->files_scanned, s->cuda_files);
+  if (s->lexical)
     fputs(" (all read by tokens only: a lexical scan)", out);
   else
-    fprintf(out, " (%zu read lexically)", count_lexical(p));
-  if (p->build_files)
-    fprintf(out, ", build files %zu", p->build_files);
+    fprintf(out, " (%zu read lexically)", s->lexical_files);
+  if (s->build_files)
+    fprintf(out, ", build files %zu", s->build_files);
   fputc('\n', out);
-  fprintf(out, "  CUDA uses        %zu (%zu unique APIs)\n", p->uses, p->unique_apis);
-  fprintf(out, "  mapped in %-6s %zu of %zu uses (%.1f%%), %zu need work\n", target, p->mapped_uses, p->uses,
-          p->uses ? 100.0 * (double)p->mapped_uses / (double)p->uses : 100.0, p->unmapped_uses);
-  fprintf(out, "  effort estimate  %.1f hours\n  ", p->effort_hours);
-  print_compat(out, p);
-  if (p->top.len)
+  fprintf(out, "  CUDA uses        %zu (%zu unique APIs)\n", s->uses, s->unique_apis);
+  fprintf(out, "  mapped in %-6s %zu of %zu uses (%.1f%%), %zu need work; %zu %s work (%.1f hours)\n",
+          s->target, s->mapped_uses, s->uses, rp_percent(s->mapped_uses, s->uses), s->unmapped_uses, s->need_work,
+          s->need_work == 1 ? "finding needs" : "findings need", s->need_work_hours);
+  fprintf(out, "  effort estimate  %.1f hours\n", s->effort_hours);
+  print_compat(out, s);
+  if (s->top.len)
     fputs("  top contributors:\n", out);
-  for (size_t i = 0; i < p->top.len && i < 10 && p->top.items[i].effort_hours > 0; i++)
-    fprintf(out, "    %6.1f h  %-20s %s (%zu)\n", p->top.items[i].effort_hours, p->top.items[i].category,
-            p->top.items[i].name, p->top.items[i].uses);
-  print_found_includes(out, p);
-  print_rules(out, db);
-  print_verify(out, verify);
+  for (size_t i = 0; i < s->top.len && i < 10 && s->top.items[i].effort_hours > 0; i++)
+    fprintf(out, "    %6.1f h  %-20s %s (%zu)\n", s->top.items[i].effort_hours, s->top.items[i].category,
+            s->top.items[i].name, s->top.items[i].count);
+  print_categories(out, r);
+  print_programs(out, r);
+  print_found_includes(out, r);
+  print_rules(out, r);
+  print_verify(out, r);
   return ferror(out) ? cm_fail(ST_ENV, "writing the report failed") : ST_OK;
 }
 

@@ -7,7 +7,7 @@ set -euo pipefail
 # llvm-16-tools: FileCheck, for the HIPIFY suite (bench/hipify_suite.py).
 packages=(cmake make gcc pkg-config libclang-16-dev llvm-16-dev llvm-16-tools libsqlite3-dev libpcre2-dev
           libjansson-dev libyaml-dev libcmocka-dev hipcc libamdhip64-dev rocm-device-libs python3
-          python3-jsonschema clang-16 libclang-rt-16-dev
+          python3-jsonschema clang-16 libclang-rt-16-dev chromium git
           libhiprand-dev librocrand-dev libhipsparse-dev librocsparse-dev librocprim-dev)
 
 missing=()

@@ -12,6 +12,7 @@
 #include <stddef.h>
 
 #include "common.h"
+#include "results.h"
 #include "rules.h"
 
 /* ---- the comparator ---- */
@@ -123,32 +124,10 @@ void vf_result_free(VerifyResult *r);
  * Program folders are written relative to `cwd` when under it. */
 Status vf_write_cuda_script(FILE *out, const Program *programs, size_t n, const char *cwd);
 
-/* ---- results kept ---- */
+/* ---- results kept (results.h) ---- */
 
-typedef struct ResultDb ResultDb;
-Status vf_db_open(const char *path, ResultDb **out);
-Status vf_db_record(ResultDb *db, const Program *p, const char *arch, const Machine *m, const VerifyResult *r);
-/* The newest CUDA and HIP timings of a program on any machine; false when either is missing. */
-bool vf_db_timings(ResultDb *db, const char *program, double *cuda_ms, char **nvidia, double *hip_ms, char **amd);
-void vf_db_close(ResultDb *db);
-
-/* A scan's summary, kept so that a project's numbers can be followed over time. */
-typedef struct {
-  const char *root, *target, *compatibility_json;
-  size_t cuda_files, uses, mapped_uses;
-  double effort_hours;
-} ScanRecord;
-Status vf_db_record_scan(ResultDb *db, const ScanRecord *s);
-
-typedef struct {
-  char *program, *dir, *status, *detail, *at;
-} VerifyRecord;
-typedef VEC(VerifyRecord) VerifyRecords;
-/* The newest verify result of each program under root, for the scan report's section. */
-Status vf_db_latest_under(ResultDb *db, const char *root, VerifyRecords *out);
-void vf_records_free(VerifyRecords *r);
-/* ~/.local/share/hipport/results.db, or under $XDG_DATA_HOME (malloc'd). */
-char *vf_db_default_path(void);
+/* One program's verify result as a row of the results database. */
+Status vf_record(ResultDb *db, const Program *p, const char *arch, const Machine *m, const VerifyResult *r);
 
 /* ---- performance parity ---- */
 

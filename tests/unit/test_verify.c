@@ -186,7 +186,7 @@ static void results_database_keeps_timings_for_the_gap_score(void **state) {
   char tmpl[] = "/tmp/hipport-test-db-XXXXXX";
   char *dir = mkdtemp(tmpl), *path = cm_xasprintf("%s/sub/results.db", dir);
   ResultDb *db;
-  assert_int_equal(vf_db_open(path, &db), ST_OK);
+  assert_int_equal(rs_open(path, &db), ST_OK);
   Program p = {.name = "vector_add"};
   Machine nv = {0}, amd = {.amd = true, .amd_name = "AMD Instinct MI300X"};
   /* the CUDA run's GPU is the result's: with --cuda-runs it ran on another machine */
@@ -194,19 +194,19 @@ static void results_database_keeps_timings_for_the_gap_score(void **state) {
   VerifyResult hip = {.status = VS_PASS, .cuda_ms = -1, .hip_ms = 3.0};
   double c, h;
   char *n, *a;
-  assert_int_equal(vf_db_record(db, &p, "gfx90a", &nv, &cuda), ST_OK);
-  assert_false(vf_db_timings(db, "vector_add", &c, &n, &h, &a)); /* no HIP timing yet */
+  assert_int_equal(vf_record(db, &p, "gfx90a", &nv, &cuda), ST_OK);
+  assert_false(rs_timings(db, "vector_add", &c, &n, &h, &a)); /* no HIP timing yet */
   free(n);
   free(a);
-  assert_int_equal(vf_db_record(db, &p, "gfx942", &amd, &hip), ST_OK);
-  assert_true(vf_db_timings(db, "vector_add", &c, &n, &h, &a));
+  assert_int_equal(vf_record(db, &p, "gfx942", &amd, &hip), ST_OK);
+  assert_true(rs_timings(db, "vector_add", &c, &n, &h, &a));
   assert_float_equal(c, 2.0, 1e-12);
   assert_float_equal(h, 3.0, 1e-12);
   assert_string_equal(n, "NVIDIA H200");
   assert_string_equal(a, "AMD Instinct MI300X");
   free(n);
   free(a);
-  vf_db_close(db);
+  rs_close(db);
   unlink(path);
   char *sub = cm_xasprintf("%s/sub", dir);
   rmdir(sub);
