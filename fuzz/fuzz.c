@@ -6,6 +6,8 @@
 #include "analyzer_p.h"
 #include "common.h"
 #include "fuzz.h"
+#include "plan.h"
+#include "translator.h"
 
 static RuleDb *rules;
 static char *dir;
@@ -78,4 +80,35 @@ SourceFile *fz_read_lexically(const uint8_t *data, size_t size, bool tree) {
   if (!f->line_starts.len)
     facts_index_lines(f);
   return f;
+}
+
+static void check_edits(const FilePlan *fp) {
+  unsigned end = 0;
+  for (size_t i = 0; i < fp->edits.len; i++) {
+    const Edit *e = &fp->edits.items[i];
+    if (e->offset < end || e->offset + e->length > fp->src->len)
+      abort(); /* overlapping, out of order or past the end */
+    end = e->offset + e->length;
+  }
+}
+
+void fz_plan_and_apply(SourceFile *f, uint8_t flags, uint8_t release) {
+  const RuleDb *db = fz_rules();
+  Facts facts = {.root = cm_xstrdup(fz_dir())};
+  vec_push(&facts.files, f);
+  PlanOptions opt = {.target = rl_release(db, release % rl_release_count(db)), .target_why = "fuzz",
+                     .launch_ggl = flags & 1, .backend_roc = flags & 2};
+  Plan plan;
+  if (!pl_build(&facts, db, &opt, &plan)) {
+    for (size_t i = 0; i < plan.files.len; i++) {
+      check_edits(&plan.files.items[i]);
+      for (int annotate = 0; annotate < 2; annotate++) {
+        size_t len;
+        free(tr_apply(&plan.files.items[i], annotate, &len));
+      }
+    }
+    pl_free(&plan);
+  }
+  vec_free(&facts.files);
+  free(facts.root);
 }

@@ -24,4 +24,10 @@ const char *fz_write(const char *name, const uint8_t *data, size_t size);
  * for a file that parsed. NULL for a binary input, which the scan leaves out. */
 SourceFile *fz_read_lexically(const uint8_t *data, size_t size, bool tree);
 
+/* Plans f alone (options from `flags`: bit 0 hipLaunchKernelGGL, bit 1 the ROC
+ * back end; the target release from `release`) and applies the edits with and
+ * without annotations; aborts when an edit overlaps another, comes out of order
+ * or reaches past the file, which the applier assumes never happens. */
+void fz_plan_and_apply(SourceFile *f, uint8_t flags, uint8_t release);
+
 #endif

@@ -56,7 +56,7 @@ static int edit_order(const void *a, const void *b) {
 
 /* Insertions at one spot become one edit, in the order they were made. */
 static void hand_over(BuildPort *P) {
-  qsort(P->edits.items, P->edits.len, sizeof *P->edits.items, edit_order);
+  vec_sort(&P->edits, edit_order);
   for (size_t i = 0; i < P->edits.len;) {
     const BuildEdit *e = &P->edits.items[i];
     Buf text = {0};
