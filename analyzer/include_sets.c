@@ -97,11 +97,9 @@ static char *opening_block(const char *text, size_t len) {
     buf_printf(&block, "#include <%.*s>\n", (int)(e - b), b);
     p = eol;
   }
-  if (!block.len) {
-    buf_free(&block);
-    return NULL;
-  }
-  return cm_xstrdup(buf_cstr(&block));
+  char *lines = block.len ? cm_xstrdup(buf_cstr(&block)) : NULL;
+  buf_free(&block);
+  return lines;
 }
 
 IncludeSets *include_sets_new(void) {

@@ -171,7 +171,7 @@ static Status cuda_declared(const char *cuda_path, const char *compat, Names *ou
   const char *args[] = {"-x", "cuda", "--cuda-host-only", "-nocudalib", flag, "-std=c++17",
                         "-Wno-unknown-cuda-version", "-isystem", compat, "-Wno-everything"};
   Status st = an_declared_names("#include <cuda_fp16.h>\n#include <cuda_bf16.h>\n", args, 10, under, add_cuda_name, out);
-  qsort(out->items, out->len, sizeof *out->items, cmp_decl);
+  vec_sort(out, cmp_decl);
   free(flag);
   free(under);
   return st;

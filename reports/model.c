@@ -212,10 +212,10 @@ void rp_build(const Plan *p, const RuleDb *db, const VerifyRecords *verify, Repo
   add_rules(r, db);
   add_summary(r, p);
   add_files(r, p);
-  qsort(r->programs.items, r->programs.len, sizeof *r->programs.items, by_name);
-  qsort(r->categories.items, r->categories.len, sizeof *r->categories.items, by_effort);
-  qsort(r->libraries.items, r->libraries.len, sizeof *r->libraries.items, by_name);
-  qsort(r->diagnostics.items, r->diagnostics.len, sizeof *r->diagnostics.items, by_code);
+  vec_sort(&r->programs, by_name);
+  vec_sort(&r->categories, by_effort);
+  vec_sort(&r->libraries, by_name);
+  vec_sort(&r->diagnostics, by_code);
   for (size_t i = 0; verify && i < verify->len; i++) {
     const VerifyRecord *v = &verify->items[i];
     RpVerify x = {rp_utf8(v->program), rp_utf8(v->dir), cm_xstrdup(v->status), rp_utf8(v->detail), cm_xstrdup(v->at)};
