@@ -54,7 +54,18 @@ void rp_md_escape(Buf *b, const char *s) {
     }
 }
 
-void rp_csv_field(Buf *b, const char *s) {
+/* A spreadsheet runs a cell that starts with = + - @ (or a tab or CR before
+ * one) as a formula, and file names and messages come from the scanned tree:
+ * such text gets a leading quote, numbers are left as they are. */
+static bool formula_like(const char *s) {
+  if (!*s || !strchr("=+-@\t\r", *s))
+    return false;
+  char *end;
+  strtod(s, &end);
+  return *end != '\0';
+}
+
+static void quoted(Buf *b, const char *s) {
   if (!s[strcspn(s, ",\"\r\n")]) {
     buf_puts(b, s);
     return;
@@ -63,6 +74,12 @@ void rp_csv_field(Buf *b, const char *s) {
   for (; *s; s++)
     buf_append(b, *s == '"' ? "\"\"" : s, *s == '"' ? 2 : 1);
   buf_puts(b, "\"");
+}
+
+void rp_csv_field(Buf *b, const char *s) {
+  char *guarded = formula_like(s) ? cm_xasprintf("'%s", s) : NULL;
+  quoted(b, guarded ? guarded : s);
+  free(guarded);
 }
 
 /* A use needs work when it is not available in the target release. */
