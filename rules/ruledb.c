@@ -63,10 +63,21 @@ static const char *col_text(RuleDb *db, sqlite3_stmt *st, int i) {
   return rl_arena_dup(db, (const char *)sqlite3_column_text(st, i));
 }
 
+/* A column the schema declares NOT NULL. A database whose schema was edited
+ * can still hold NULL there: the row is marked bad and load() refuses the
+ * file rather than let a reader compare or hash a NULL. */
+static const char *col_need(RuleDb *db, sqlite3_stmt *st, int i) {
+  const char *s = (const char *)sqlite3_column_text(st, i);
+  db->bad_row |= !s;
+  return s ? s : "";
+}
+
+static const char *col_need_dup(RuleDb *db, sqlite3_stmt *st, int i) { return rl_arena_dup(db, col_need(db, st, i)); }
+
 static void read_rule(RuleDb *db, sqlite3_stmt *st) {
   Rule r = {
-      .library = col_text(db, st, 0),        .section = col_text(db, st, 1),
-      .cuda = col_text(db, st, 2),           .hip = col_text(db, st, 4),
+      .library = col_need_dup(db, st, 0),        .section = col_need_dup(db, st, 1),
+      .cuda = col_need_dup(db, st, 2),           .hip = col_text(db, st, 4),
       .cuda_added = col_version(st, 5),      .cuda_deprecated = col_version(st, 6),
       .cuda_changed = col_version(st, 7),    .cuda_removed = col_version(st, 8),
       .hip_added = col_version(st, 9),       .hip_deprecated = col_version(st, 10),
@@ -75,58 +86,58 @@ static void read_rule(RuleDb *db, sqlite3_stmt *st) {
       .backend_name = col_text(db, st, 15),  .backend_added = col_version(st, 16),
       .backend_deprecated = col_version(st, 17), .backend_removed = col_version(st, 18),
   };
-  if (!rl_kind_parse((const char *)sqlite3_column_text(st, 3), &r.kind))
+  if (!rl_kind_parse(col_need(db, st, 3), &r.kind))
     r.kind = RK_UNKNOWN;
   vec_push(&db->rules, r);
 }
 
 static void read_header(RuleDb *db, sqlite3_stmt *st) {
-  HeaderRule h = {.cuda = col_text(db, st, 0), .hip = col_text(db, st, 1), .roc = col_text(db, st, 2),
-                  .library = col_text(db, st, 3), .note = col_text(db, st, 4),
+  HeaderRule h = {.cuda = col_need_dup(db, st, 0), .hip = col_text(db, st, 1), .roc = col_text(db, st, 2),
+                  .library = col_need_dup(db, st, 3), .note = col_need_dup(db, st, 4),
                   .hipify = col_text(db, st, 5), .hipify_roc = col_text(db, st, 6)};
   vec_push(&db->headers, h);
 }
 
 static void read_hazard(RuleDb *db, sqlite3_stmt *st) {
-  HazardRule h = {.pattern = col_text(db, st, 2), .message = col_text(db, st, 3),
-                  .constant_message = col_text(db, st, 4), .since = col_version(st, 5), .until = col_version(st, 6)};
-  if (!rl_diag_by_code((const char *)sqlite3_column_text(st, 0), &h.diag))
+  HazardRule h = {.pattern = col_need_dup(db, st, 2), .message = col_need_dup(db, st, 3),
+                  .constant_message = col_need_dup(db, st, 4), .since = col_version(st, 5), .until = col_version(st, 6)};
+  if (!rl_diag_by_code(col_need(db, st, 0), &h.diag))
     return; /* a code this binary does not know: a newer database; skip the rule */
-  h.check = strcmp((const char *)sqlite3_column_text(st, 1), "ast") == 0 ? HC_AST : HC_PCRE;
+  h.check = strcmp(col_need(db, st, 1), "ast") == 0 ? HC_AST : HC_PCRE;
   vec_push(&db->hazards, h);
 }
 
 static void read_warp(RuleDb *db, sqlite3_stmt *st) {
-  WarpRewrite w = {.cuda = col_text(db, st, 0), .native_since = col_version(st, 1), .legacy_name = col_text(db, st, 2),
-                   .mask_arg = sqlite3_column_int(st, 3), .legacy_args = col_text(db, st, 4),
-                   .enabled_by = col_text(db, st, 5), .default_since = col_version(st, 6)};
+  WarpRewrite w = {.cuda = col_need_dup(db, st, 0), .native_since = col_version(st, 1), .legacy_name = col_need_dup(db, st, 2),
+                   .mask_arg = sqlite3_column_int(st, 3), .legacy_args = col_need_dup(db, st, 4),
+                   .enabled_by = col_need_dup(db, st, 5), .default_since = col_version(st, 6)};
   vec_push(&db->warp, w);
 }
 
 static void read_member_order(RuleDb *db, sqlite3_stmt *st) {
-  MemberOrder m = {.cuda_type = col_text(db, st, 0), .until = col_version(st, 1), .members = col_text(db, st, 2),
-                   .hip_members = col_text(db, st, 3)};
+  MemberOrder m = {.cuda_type = col_need_dup(db, st, 0), .until = col_version(st, 1), .members = col_need_dup(db, st, 2),
+                   .hip_members = col_need_dup(db, st, 3)};
   vec_push(&db->members, m);
 }
 
 static void read_hint(RuleDb *db, sqlite3_stmt *st) {
-  CacheHint h = {.cuda = col_text(db, st, 0), .scalar_form = col_text(db, st, 1), .other_form = col_text(db, st, 2),
-                 .hip_types = col_text(db, st, 3), .hip_since = col_version(st, 4)};
+  CacheHint h = {.cuda = col_need_dup(db, st, 0), .scalar_form = col_need_dup(db, st, 1), .other_form = col_need_dup(db, st, 2),
+                 .hip_types = col_need_dup(db, st, 3), .hip_since = col_version(st, 4)};
   vec_push(&db->hints, h);
 }
 
 static void read_type_header(RuleDb *db, sqlite3_stmt *st) {
-  MetaEntry m = {col_text(db, st, 0), col_text(db, st, 1)};
+  MetaEntry m = {col_need_dup(db, st, 0), col_need_dup(db, st, 1)};
   vec_push(&db->type_headers, m);
 }
 
 static void read_meta(RuleDb *db, sqlite3_stmt *st) {
-  MetaEntry m = {col_text(db, st, 0), col_text(db, st, 1)};
+  MetaEntry m = {col_need_dup(db, st, 0), col_need_dup(db, st, 1)};
   vec_push(&db->meta, m);
 }
 
 static void read_library(RuleDb *db, sqlite3_stmt *st) {
-  Library l = {col_text(db, st, 0), col_text(db, st, 1), col_text(db, st, 2)};
+  Library l = {col_need_dup(db, st, 0), col_need_dup(db, st, 1), col_text(db, st, 2)};
   vec_push(&db->libraries, l);
 }
 
@@ -135,19 +146,19 @@ static void read_library(RuleDb *db, sqlite3_stmt *st) {
 static void read_diagnostic(RuleDb *db, sqlite3_stmt *st) {
   static const char *per[] = {[EP_USE] = "use", [EP_API] = "api", [EP_FILE] = "file"};
   Diag d;
-  if (!rl_diag_by_code((const char *)sqlite3_column_text(st, 0), &d))
+  if (!rl_diag_by_code(col_need(db, st, 0), &d))
     return; /* a code this binary does not know */
   db->diags[d].effort_hours = sqlite3_column_double(st, 1);
   for (int p = EP_USE; p <= EP_FILE; p++)
-    if (strcmp((const char *)sqlite3_column_text(st, 2), per[p]) == 0)
+    if (strcmp(col_need(db, st, 2), per[p]) == 0)
       db->diags[d].per = (EffortPer)p;
 }
 
 /* Earlier names come grouped by rule and oldest first (ORDER BY in load). */
 static void read_earlier(RuleDb *db, sqlite3_stmt *st) {
-  HipName h = {.hip = col_text(db, st, 2), .added = col_version(st, 3), .until = col_version(st, 4)};
+  HipName h = {.hip = col_need_dup(db, st, 2), .added = col_version(st, 3), .until = col_version(st, 4)};
   vec_push(&db->earlier, h);
-  vec_push(&db->earlier_keys, ((RuleKey){col_text(db, st, 0), col_text(db, st, 1)}));
+  vec_push(&db->earlier_keys, ((RuleKey){col_need_dup(db, st, 0), col_need_dup(db, st, 1)}));
 }
 
 static Rule *rule_of(RuleDb *db, const char *library, const char *cuda) {
@@ -170,57 +181,59 @@ static void attach_earlier(RuleDb *db) {
 }
 
 static void read_cast(RuleDb *db, sqlite3_stmt *st) {
-  ArgCast c = {.cuda = col_text(db, st, 0), .arg = (unsigned)sqlite3_column_int(st, 1),
-               .wrapper = col_text(db, st, 2), .hipify_only = sqlite3_column_int(st, 3) != 0};
+  ArgCast c = {.cuda = col_need_dup(db, st, 0), .arg = (unsigned)sqlite3_column_int(st, 1),
+               .wrapper = col_need_dup(db, st, 2), .hipify_only = sqlite3_column_int(st, 3) != 0};
   vec_push(&db->casts, c);
 }
 
 static void read_default(RuleDb *db, sqlite3_stmt *st) {
-  DefaultArg d = {.cuda = col_text(db, st, 0), .arg = (unsigned)sqlite3_column_int(st, 1), .value = col_text(db, st, 2),
+  DefaultArg d = {.cuda = col_need_dup(db, st, 0), .arg = (unsigned)sqlite3_column_int(st, 1), .value = col_need_dup(db, st, 2),
                   .hipify_only = sqlite3_column_int(st, 3) != 0};
   vec_push(&db->defaults, d);
 }
 
 static void read_overload(RuleDb *db, sqlite3_stmt *st) {
-  Overload o = {.cuda = col_text(db, st, 0), .params = sqlite3_column_int(st, 1), .as = col_text(db, st, 2)};
+  Overload o = {.cuda = col_need_dup(db, st, 0), .params = sqlite3_column_int(st, 1), .as = col_need_dup(db, st, 2)};
   vec_push(&db->overloads, o);
 }
 
 static void read_hipify_type(RuleDb *db, sqlite3_stmt *st) {
-  HipifyType t = {col_text(db, st, 0), col_text(db, st, 1), col_text(db, st, 2), col_text(db, st, 3)};
+  HipifyType t = {col_need_dup(db, st, 0), col_need_dup(db, st, 1), col_need_dup(db, st, 2), col_need_dup(db, st, 3)};
   vec_push(&db->hipify_types, t);
 }
 
-/* The index of `name` in names[n]; n when absent (the schema's CHECK keeps it from happening). */
-static int name_index(const char *const *names, int n, const char *name) {
+/* The index of `name` in names[n]; a name the schema's CHECK would have
+ * refused marks the row bad. */
+static int name_index(RuleDb *db, const char *const *names, int n, const char *name) {
   int i = 0;
   while (i < n && strcmp(names[i], name) != 0)
     i++;
-  return i;
+  db->bad_row |= i == n;
+  return i < n ? i : 0;
 }
 
 static void read_nvcc_option(RuleDb *db, sqlite3_stmt *st) {
   /* ORDER NVCC_ACTION */
   static const char *const actions[] = {"replace", "drop", "pass", "arch", "rdc", "glue", "xlang"};
-  NvccOption o = {.option = col_text(db, st, 0), .takes_value = sqlite3_column_int(st, 1) != 0,
-                  .action = (NvccAction)name_index(actions, 7, (const char *)sqlite3_column_text(st, 2)),
-                  .hip = col_text(db, st, 3), .why = col_text(db, st, 4)};
+  NvccOption o = {.option = col_need_dup(db, st, 0), .takes_value = sqlite3_column_int(st, 1) != 0,
+                  .action = (NvccAction)name_index(db, actions, 7, col_need(db, st, 2)),
+                  .hip = col_need_dup(db, st, 3), .why = col_need_dup(db, st, 4)};
   vec_push(&db->nvcc_options, o);
 }
 
 static void read_build_name(RuleDb *db, sqlite3_stmt *st) {
   /* ORDER BUILD_NAME_KIND */
   static const char *const kinds[] = {"rename", "library", "note", "command", "cuda_path"};
-  BuildName b = {.system = strcmp((const char *)sqlite3_column_text(st, 0), "make") == 0 ? BS_MAKE : BS_CMAKE,
-                 .cuda = col_text(db, st, 1),
-                 .kind = (BuildNameKind)name_index(kinds, 5, (const char *)sqlite3_column_text(st, 2)),
-                 .hip = col_text(db, st, 3), .why = col_text(db, st, 4)};
+  BuildName b = {.system = strcmp(col_need(db, st, 0), "make") == 0 ? BS_MAKE : BS_CMAKE,
+                 .cuda = col_need_dup(db, st, 1),
+                 .kind = (BuildNameKind)name_index(db, kinds, 5, col_need(db, st, 2)),
+                 .hip = col_need_dup(db, st, 3), .why = col_need_dup(db, st, 4)};
   vec_push(&db->build_names, b);
 }
 
 static void read_cuda_library(RuleDb *db, sqlite3_stmt *st) {
-  CudaLibrary l = {col_text(db, st, 0), col_text(db, st, 1), col_text(db, st, 2), col_text(db, st, 3),
-                   col_text(db, st, 4), col_text(db, st, 5), col_text(db, st, 6)};
+  CudaLibrary l = {col_need_dup(db, st, 0), col_need_dup(db, st, 1), col_need_dup(db, st, 2), col_need_dup(db, st, 3),
+                   col_need_dup(db, st, 4), col_need_dup(db, st, 5), col_need_dup(db, st, 6)};
   vec_push(&db->cuda_libraries, l);
 }
 
@@ -231,9 +244,12 @@ static Status query(RuleDb *db, sqlite3 *sq, const char *sql, void (*row)(RuleDb
   if (sqlite3_prepare_v2(sq, sql, -1, &st, NULL) != SQLITE_OK)
     return cm_fail(ST_RULES, "%s", sqlite3_errmsg(sq));
   int rc;
-  while ((rc = sqlite3_step(st)) == SQLITE_ROW)
+  while (!db->bad_row && (rc = sqlite3_step(st)) == SQLITE_ROW)
     row(db, st);
   sqlite3_finalize(st);
+  const char *table = strstr(sql, " FROM ") + 6;
+  if (db->bad_row)
+    return cm_fail(ST_RULES, "a row of table %.*s lacks a value its schema requires", (int)strcspn(table, " "), table);
   return rc == SQLITE_DONE ? ST_OK : cm_fail(ST_RULES, "%s", sqlite3_errmsg(sq));
 }
 

@@ -39,6 +39,7 @@ typedef struct {
 
 struct RuleDb {
   Chunk *arena;
+  bool bad_row; /* load() met a NULL or value the schema forbids */
   VEC(Rule) rules;
   size_t *next_same;   /* per rule: index + 1 of the next rule with the same name */
   VEC(HeaderRule) headers;

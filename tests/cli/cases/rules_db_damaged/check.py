@@ -1,6 +1,8 @@
 """A rule database that is truncated, empty, or SQLite without hipport's tables
 is named in one line with the fix, exit 5 (not 4, a missing one), for scan,
-translate and rules alike; a missing one stays exit 4."""
+translate and rules alike; a missing one stays exit 4. So is one whose schema
+was edited to let a NULL or an unknown name into a column hipport relies on
+(it crashed on the NULL once)."""
 import os
 import sqlite3
 import subprocess
@@ -14,6 +16,30 @@ for name, data in bad.items():
         f.write(data)
 sqlite3.connect(os.path.join(tmp, "other_schema.db")).execute("CREATE TABLE t (x)").connection.commit()
 bad["other_schema.db"] = None
+
+
+def edited(name, table, loosen, update):
+    """A copy of the real database with `loosen` (old, new) applied to the
+    table's schema text, then `update` run: rows the real schema forbids."""
+    path = os.path.join(tmp, name)
+    with open(path, "wb") as f:
+        f.write(real)
+    db = sqlite3.connect(path)
+    db.execute("PRAGMA writable_schema = ON")
+    db.execute("UPDATE sqlite_master SET sql = replace(sql, ?, ?) WHERE name = ?", (*loosen, table))
+    db.commit()
+    db.close()
+    db = sqlite3.connect(path)
+    db.execute(update)
+    db.commit()
+    db.close()
+    bad[name] = None
+
+
+edited("null_name.db", "api", ("cuda_name TEXT NOT NULL,", "cuda_name TEXT,"),
+       "UPDATE api SET cuda_name = NULL WHERE id IN (SELECT id FROM api LIMIT 5)")
+edited("unknown_action.db", "nvcc_option", ("CHECK (action IN", "CHECK (action NOT IN"),
+       "UPDATE nvcc_option SET action = 'explode'")
 
 runs = [["scan", os.path.join(inp, "a.cu"), "--no-db"], ["translate", os.path.join(inp, "a.cu"), "-o", "-"],
         ["rules", "stats"]]
