@@ -154,6 +154,9 @@ void an_source_free(SourceFile *f);
 
 /* What kind of build file a file name (a path's last part) is; BUILD_NONE: none. */
 BuildKind an_build_kind(const char *name);
+/* A build file a build starts from (CMakeLists.txt, a Makefile), not a
+ * fragment another one includes (*.cmake, *.mk). */
+bool an_build_entry(const char *name);
 
 /* A line ends at text[i]: a \n, or a \r that does not start a \r\n (old Mac files). */
 bool an_line_ends(const char *text, size_t len, size_t i);

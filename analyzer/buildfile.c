@@ -26,14 +26,22 @@ static bool has_suffix(const char *s, const char *suffix) {
   return n > m && strcmp(s + n - m, suffix) == 0;
 }
 
+static const char *base_name(const char *name) {
+  const char *slash = strrchr(name, '/');
+  return slash ? slash + 1 : name;
+}
+
+bool an_build_entry(const char *name) {
+  const char *base = base_name(name);
+  return strcmp(base, "CMakeLists.txt") == 0 || strcmp(base, "Makefile") == 0 || strcmp(base, "makefile") == 0 ||
+         strcmp(base, "GNUmakefile") == 0;
+}
+
 BuildKind an_build_kind(const char *name) {
-  const char *slash = strrchr(name, '/'), *base = slash ? slash + 1 : name;
-  if (strcmp(base, "CMakeLists.txt") == 0 || has_suffix(base, ".cmake"))
-    return BUILD_CMAKE;
-  if (strcmp(base, "Makefile") == 0 || strcmp(base, "makefile") == 0 || strcmp(base, "GNUmakefile") == 0 ||
-      has_suffix(base, ".mk"))
-    return BUILD_MAKE;
-  return BUILD_NONE;
+  const char *base = base_name(name);
+  if (an_build_entry(base))
+    return base[0] == 'C' ? BUILD_CMAKE : BUILD_MAKE;
+  return has_suffix(base, ".cmake") ? BUILD_CMAKE : has_suffix(base, ".mk") ? BUILD_MAKE : BUILD_NONE;
 }
 
 /* ---- CMake ---- */

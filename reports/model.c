@@ -2,9 +2,9 @@
  * made valid UTF-8, so that JSON, SARIF and HTML can carry them and a stored scan
  * renders as the live one did), numbers summed into the tables people read: a
  * row per program, per category of finding and per library. */
+#include <dirent.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "reports_p.h"
 
@@ -46,18 +46,15 @@ static char *line_text(const SourceFile *src, unsigned line) {
   return s;
 }
 
-/* Build files name the folder that holds them a program (ORDER BUILD_FILES with
- * translator/tree.c's is_cmake_file and is_makefile). */
+/* A folder holding a build a user starts (CMakeLists.txt, a Makefile) is a program. */
 static bool holds_build_file(const char *dir) {
-  static const char *const names[] = {"CMakeLists.txt", "Makefile", "makefile", "GNUmakefile"};
-  for (size_t i = 0; i < sizeof names / sizeof *names; i++) {
-    char *p = cm_xasprintf("%s/%s", dir, names[i]);
-    bool found = access(p, F_OK) == 0;
-    free(p);
-    if (found)
-      return true;
-  }
-  return false;
+  DIR *d = opendir(dir);
+  bool found = false;
+  for (struct dirent *e; d && !found && (e = readdir(d));)
+    found = an_build_entry(e->d_name);
+  if (d)
+    closedir(d);
+  return found;
 }
 
 /* The deepest folder under the root that holds a build file, else the top-level
