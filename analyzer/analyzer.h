@@ -40,6 +40,8 @@ typedef struct {
   bool disabled;             /* inside a region the preprocessor skipped */
   bool in_macro;             /* inside a #define body */
   bool cuda_declared;        /* resolved to a declaration in the CUDA headers */
+  char *declared_by;         /* then the header that declares it (its last path part: cublas.h tells the
+                                legacy cublasSscal from cublas_v2.h's); else NULL */
   char *aliased;             /* FK_IDENT: the CUDA type a typedef no rule knows stands for
                                 (nv_half: __half), when a rule knows that one; else NULL */
   char *pointee;             /* FK_IDENT called with a pointer first: the type it points to, unqualified

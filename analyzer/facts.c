@@ -105,6 +105,7 @@ void an_forget_facts(SourceFile *f) {
   for (size_t i = 0; i < f->facts.len; i++) {
     free(f->facts.items[i].name);
     free(f->facts.items[i].aliased);
+    free(f->facts.items[i].declared_by);
     free(f->facts.items[i].pointee);
   }
   vec_free(&f->facts);
@@ -236,10 +237,10 @@ static CXCursor referenced_decl(Reader *r, unsigned i) {
   return clang_isInvalid(clang_getCursorKind(ref)) ? clang_getNullCursor() : ref;
 }
 
-/* Where the declaration a token names lives: 0 none known, 1 CUDA headers,
- * 2 other system headers, the toolkit's Thrust and CUB, or a namespace,
- * 3 the user's own code. */
-static int declared_in(Reader *r, unsigned i, const char *name, size_t n) {
+/* Where the declaration a token names lives: 0 none known, 1 CUDA headers
+ * (*header: the declaring one's last path part, malloc'd), 2 other system
+ * headers, the toolkit's Thrust and CUB, or a namespace, 3 the user's own code. */
+static int declared_in(Reader *r, unsigned i, const char *name, size_t n, char **header) {
   if (!r->cursors)
     return 0;
   CXCursor c = r->cursors[i];
@@ -266,6 +267,8 @@ static int declared_in(Reader *r, unsigned i, const char *name, size_t n) {
               : is_cuda_header_path(r->env, path)       ? 1
               : clang_Location_isInSystemHeader(loc)    ? 2
                                                         : 3;
+  if (where == 1)
+    *header = cm_xstrdup(strrchr(path, '/') ? strrchr(path, '/') + 1 : path);
   clang_disposeString(fname);
   return where;
 }
@@ -394,6 +397,20 @@ static int declared_params(Reader *r, unsigned i) {
   return k == CXCursor_FunctionTemplate ? n : -1;
 }
 
+/* The user's own name (unless a user rule maps it), a system one the rules do
+ * not know, or, without the tree, a toolkit name the rules miss that could be
+ * a user's (a struct field called `any` is not cooperative groups). */
+static bool ignored_name(Reader *r, unsigned i, const Rule *rule, int where, bool own) {
+  const char *name = r->f->text + r->tok[i].begin;
+  size_t n = r->tok[i].end - r->tok[i].begin;
+  if ((own && !(rule && rule->origin)) || (where == 2 && !rule))
+    return true;
+  if (rule && rule->kind == RK_NAMESPACE && where == 0 && !used_as_namespace(r, i))
+    return true;
+  return !rule && where != 1 &&
+         !(nameset_has(r->env->cuda_names, name, n) && (cuda_like_name(name, n) || (n > 2 && name[0] == '_' && name[1] == '_')));
+}
+
 static void read_identifier(Reader *r, unsigned i, bool in_macro) {
   const char *name = r->f->text + r->tok[i].begin;
   size_t n = r->tok[i].end - r->tok[i].begin;
@@ -401,30 +418,31 @@ static void read_identifier(Reader *r, unsigned i, bool in_macro) {
     return;
   const Rule *rule = rl_lookup(r->env->db, name, n);
   bool active = !in_ranges(r->skipped.items, r->skipped.len, r->tok[i].begin);
-  int where = r->parsed && active && !in_macro ? declared_in(r, i, name, n) : 0;
+  char *header = NULL;
+  int where = r->parsed && active && !in_macro ? declared_in(r, i, name, n, &header) : 0;
   if (where == 1 && same_name_library_qualified(r, i))
     where = 2;
+  if (where != 1) {
+    free(header);
+    header = NULL;
+  }
   char *qualified = NULL;
   if (!rule && where <= 1)
     rule = namespaced_rule(r, i, where, name, n, &qualified);
   if (where == 2)
     read_std_name(r, i, name, n);
   bool own = where == 3 || (where == 0 && nameset_has(r->own_names, name, n));
-  if ((own && !(rule && rule->origin)) || (where == 2 && !rule))
-    return; /* the user's own name (unless a user rule maps it), or a system one the rules do not know */
-  if (rule && rule->kind == RK_NAMESPACE && where == 0 && !used_as_namespace(r, i))
+  if (ignored_name(r, i, rule, where, own)) {
+    free(header);
     return;
-  /* Without the tree, a toolkit name the rules miss counts only when it could
-   * not be a user's (a struct field called `any` is not cooperative groups). */
-  if (!rule && where != 1 &&
-      !(nameset_has(r->env->cuda_names, name, n) && (cuda_like_name(name, n) || (n > 2 && name[0] == '_' && name[1] == '_'))))
-    return;
+  }
   const char *cursor = "token";
   if (r->cursors && active && !in_macro)
     cursor = kind_spelling(clang_getCursorKind(r->cursors[i]));
   add_fact(r, FK_IDENT, r->tok[i].begin, (unsigned)n, qualified ? qualified : cm_xstrndup(name, n), cursor, in_macro);
   Fact *fact = &r->f->facts.items[r->f->facts.len - 1];
   fact->cuda_declared = where == 1;
+  fact->declared_by = header;
   fact->params = where == 1 ? declared_params(r, i) : -1;
   fact->aliased = !rule && where == 1 ? aliased_name(r, i) : NULL;
   take_pointee(r, fact);

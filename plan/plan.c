@@ -62,6 +62,14 @@ static UseStatus judge_rule(FilePlan *fp, const Fact *f, const Rule *r, const Ru
   Version target = opt->target;
   Avail a = roc_name(r, opt) ? AV_MAPPED : rl_availability(r, target);
   const char *hip = rl_hip_name(r, target);
+  /* A function of the legacy header (a macro it defines, cublasStatus, is a
+   * plain alias and maps). */
+  const char *legacy = f->declared_by && f->params >= 0 ? rl_legacy_header(db, f->declared_by) : NULL;
+  if (legacy) {
+    add_finding(fp, D_UNSUPPORTED_API, f->offset, r->cuda,
+                cm_xasprintf("%s here is the one <%s> declares, %s", r->cuda, f->declared_by, legacy));
+    return US_UNMAPPED;
+  }
   if (r->cuda_removed) {
     char *v = version_text(r->cuda_removed);
     add_finding(fp, D_REMOVED_API, f->offset, r->cuda,

@@ -438,6 +438,7 @@ static const Source sources[] = {
     {"--hints", COLS("cuda_name", "scalar_form", "other_form", "hip_types", "hip_since"),
      "INSERT INTO cache_hint VALUES (?,?,?,?,?)", hint_row},
     {"--type-headers", COLS("hip_name", "header"), "INSERT INTO type_header VALUES (?,?)", text_row},
+    {"--legacy-headers", COLS("cuda_header", "why"), "INSERT INTO legacy_header VALUES (?,?)", text_row},
     {"--libraries", COLS("library", "title", "cuda_releases", "hipify_api"), "INSERT INTO library VALUES (?,?,?,?)",
      library_row},
     {"--hipify-types", COLS("library", "section", "kind", "hipify_type"),

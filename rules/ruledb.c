@@ -131,6 +131,11 @@ static void read_type_header(RuleDb *db, sqlite3_stmt *st) {
   vec_push(&db->type_headers, m);
 }
 
+static void read_legacy_header(RuleDb *db, sqlite3_stmt *st) {
+  MetaEntry m = {col_need_dup(db, st, 0), col_need_dup(db, st, 1)};
+  vec_push(&db->legacy_headers, m);
+}
+
 static void read_meta(RuleDb *db, sqlite3_stmt *st) {
   MetaEntry m = {col_need_dup(db, st, 0), col_need_dup(db, st, 1)};
   vec_push(&db->meta, m);
@@ -295,6 +300,7 @@ static Status load(RuleDb *db, sqlite3 *sq) {
       (st = query(db, sq, "SELECT cuda_type, until, members, hip_members FROM member_order", read_member_order)) ||
       (st = query(db, sq, "SELECT cuda_name, scalar_form, other_form, hip_types, hip_since FROM cache_hint", read_hint)) ||
       (st = query(db, sq, "SELECT hip_name, header FROM type_header", read_type_header)) ||
+      (st = query(db, sq, "SELECT cuda_header, why FROM legacy_header", read_legacy_header)) ||
       (st = query(db, sq, "SELECT option, takes_value, action, hip, why FROM nvcc_option", read_nvcc_option)) ||
       (st = query(db, sq, "SELECT system, cuda, kind, hip, why FROM build_name", read_build_name)) ||
       (st = query(db, sq, "SELECT cuda, link, target, package, hip_library, header, why FROM cuda_library"
@@ -359,6 +365,7 @@ void rl_close(RuleDb *db) {
   vec_free(&db->defaults);
   vec_free(&db->hints);
   vec_free(&db->type_headers);
+  vec_free(&db->legacy_headers);
   vec_free(&db->overloads);
   vec_free(&db->hipify_types);
   vec_free(&db->members);
@@ -480,12 +487,18 @@ const CacheHint *rl_cache_hint(const RuleDb *db, const char *name) {
   return NULL;
 }
 
-const char *rl_type_header(const RuleDb *db, const char *hip_name) {
-  for (size_t i = 0; i < db->type_headers.len; i++)
-    if (strcmp(db->type_headers.items[i].key, hip_name) == 0)
-      return db->type_headers.items[i].value;
+static const char *meta_value(const MetaEntries *v, const char *key) {
+  for (size_t i = 0; i < v->len; i++)
+    if (strcmp(v->items[i].key, key) == 0)
+      return v->items[i].value;
   return NULL;
 }
+
+const char *rl_legacy_header(const RuleDb *db, const char *cuda_header) {
+  return meta_value(&db->legacy_headers, cuda_header);
+}
+
+const char *rl_type_header(const RuleDb *db, const char *hip_name) { return meta_value(&db->type_headers, hip_name); }
 
 const char *rl_overload(const RuleDb *db, const char *name, int params) {
   for (size_t i = 0; i < db->overloads.len; i++)
@@ -524,12 +537,7 @@ bool rl_known_category(const RuleDb *db, const char *name, size_t n) {
   return false;
 }
 
-const char *rl_meta(const RuleDb *db, const char *key) {
-  for (size_t i = 0; i < db->meta.len; i++)
-    if (strcmp(db->meta.items[i].key, key) == 0)
-      return db->meta.items[i].value;
-  return NULL;
-}
+const char *rl_meta(const RuleDb *db, const char *key) { return meta_value(&db->meta, key); }
 
 size_t rl_meta_count(const RuleDb *db) { return db->meta.len; }
 

@@ -19,6 +19,7 @@ typedef struct {
 typedef struct {
   const char *key, *value;
 } MetaEntry;
+typedef VEC(MetaEntry) MetaEntries;
 
 typedef struct {
   const char *name, *cuda_releases, *hipify_api;
@@ -49,7 +50,8 @@ struct RuleDb {
   VEC(ArgCast) casts;
   VEC(DefaultArg) defaults;
   VEC(CacheHint) hints;
-  VEC(MetaEntry) type_headers; /* HIP name, header */
+  MetaEntries type_headers; /* HIP name, header */
+  MetaEntries legacy_headers;  /* CUDA header, why */
   VEC(Overload) overloads;
   VEC(HipifyType) hipify_types;
   VEC(MemberOrder) members;
@@ -58,7 +60,7 @@ struct RuleDb {
   VEC(NvccOption) nvcc_options;
   VEC(BuildName) build_names;
   VEC(CudaLibrary) cuda_libraries;
-  VEC(MetaEntry) meta;
+  MetaEntries meta;
   VEC(Library) libraries;
   VEC(UserFile) user_files;
   VEC(DiagInfo *) user_diags; /* user hazards' own diagnostics; HazardRule.info points here */

@@ -214,6 +214,11 @@ const CacheHint *rl_cache_hint(const RuleDb *db, const char *name);
 /* The header declaring a HIP name that hip_runtime.h does not bring in
  * (data/type_headers.csv); NULL for any other name. */
 const char *rl_type_header(const RuleDb *db, const char *hip_name);
+
+/* Why the functions this CUDA header (a last path part: cublas.h) declares are a
+ * legacy API HIP has no counterpart for, whatever their names map to
+ * (data/legacy_headers.csv); NULL for any other header. */
+const char *rl_legacy_header(const RuleDb *db, const char *cuda_header);
 /* The CUDA C function a C++ overload of `name` with `params` parameters stands
  * for (data/overloads.csv): cudaEventCreate with 2 is cudaEventCreateWithFlags.
  * NULL when the overload maps by its own name. */

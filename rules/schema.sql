@@ -129,6 +129,12 @@ CREATE TABLE cache_hint (
   hip_since INTEGER                -- the release that has them; NULL with no hip_types
 );
 
+-- CUDA headers whose declarations are a legacy API with no HIP counterpart (data/legacy_headers.csv).
+CREATE TABLE legacy_header (
+  cuda_header TEXT PRIMARY KEY,
+  why TEXT NOT NULL
+);
+
 -- HIP names hip_runtime.h does not bring in, with their header (data/type_headers.csv).
 CREATE TABLE type_header (
   hip_name TEXT PRIMARY KEY,
