@@ -18,16 +18,28 @@
 #include <sys/stat.h>
 
 static _Thread_local char last_error[1024];
+static _Thread_local int last_cause;
 
 Status cm_fail(Status st, const char *fmt, ...) {
   va_list ap;
   va_start(ap, fmt);
   vsnprintf(last_error, sizeof last_error, fmt, ap);
   va_end(ap);
+  last_cause = 0;
+  return st;
+}
+
+Status cm_fail_cause(Status st, int cause, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(last_error, sizeof last_error, fmt, ap);
+  va_end(ap);
+  last_cause = cause;
   return st;
 }
 
 const char *cm_error(void) { return last_error; }
+int cm_error_cause(void) { return last_cause; }
 
 static void *check_alloc(void *p) {
   if (!p) {

@@ -25,6 +25,13 @@ typedef enum {
 Status cm_fail(Status st, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 const char *cm_error(void);
 
+/* A failure the user can get past, with its cause: each stage numbers its causes
+ * in its own header (a block of 256 per stage), and the command line turns one
+ * into advice naming its own options, which a stage never knows. cm_fail's
+ * failures have cause 0. */
+Status cm_fail_cause(Status st, int cause, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+int cm_error_cause(void);
+
 typedef struct {
   char *data;
   size_t len, cap;
