@@ -50,6 +50,8 @@ static const struct {
     {AN_NO_CUDA_HEADERS, NULL, "pass --cuda-path DIR or set CUDA_PATH"},
     {RL_NO_RULE_DB, "hipify", "build hipport (make build)"},
     {RL_NO_RULE_DB, NULL, "build hipport (make build) or pass --rules-db FILE"},
+    {PL_UNKNOWN_RELEASE, NULL, "see hipport rules releases, or say --rocm newest"},
+    {RS_NO_SUCH_SCAN, NULL, "hipport history lists them"},
     {TR_NO_OUTPUT, NULL, "say where it goes with -o OUT, or use --in-place or --dry-run"},
     {TR_STDOUT_FOR_FOLDER, NULL, "give -o a folder"},
     {TR_OUTPUT_IS_SOURCE, "hipify", "give -o another file, or use --inplace (it keeps a backup)"},
