@@ -264,13 +264,16 @@ void cm_cleanup_drop(int slot) {
     atomic_store(&cleanup[slot].used, 0);
 }
 
-char *cm_make_temp_dir(const char *prefix) {
+const char *cm_temp_base(void) {
   const char *base = getenv("TMPDIR");
-  char *dir = cm_xasprintf("%s/%s-XXXXXX", base && *base ? base : "/tmp", prefix);
+  return base && *base ? base : "/tmp";
+}
+
+char *cm_make_temp_dir(const char *prefix) {
+  char *dir = cm_xasprintf("%s/%s-XXXXXX", cm_temp_base(), prefix);
   if (mkdtemp(dir))
     return dir;
-  cm_fail(ST_ENV, "cannot make a temporary folder in %s: %s (check TMPDIR)", base && *base ? base : "/tmp",
-          strerror(errno));
+  cm_fail(ST_ENV, "cannot make a temporary folder in %s: %s (check TMPDIR)", cm_temp_base(), strerror(errno));
   free(dir);
   return NULL;
 }

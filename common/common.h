@@ -114,8 +114,10 @@ void cm_cleanup_drop(int slot);
 void cm_signals_hold(void);
 void cm_signals_release(void);
 
-/* A new private folder under $TMPDIR (else /tmp), named PREFIX-XXXXXX; NULL and a
- * message when it cannot be made. malloc'd. */
+/* Where temporary files go: $TMPDIR, else /tmp. */
+const char *cm_temp_base(void);
+/* A new private folder there, named PREFIX-XXXXXX; NULL and a message when it
+ * cannot be made. malloc'd. */
 char *cm_make_temp_dir(const char *prefix);
 
 /* Removes a folder and everything under it, without following links. */

@@ -93,8 +93,7 @@ static const FilePlan *plan_for(const Plan *p, const char *rel) {
 }
 
 static Status print_diff(const char *rel, const char *orig_path, const char *text, size_t len) {
-  const char *dir = getenv("TMPDIR");
-  char *tmp = cm_xasprintf("%s/hipport-diff-XXXXXX", dir && *dir ? dir : "/tmp");
+  char *tmp = cm_xasprintf("%s/hipport-diff-XXXXXX", cm_temp_base());
   int fd = mkstemp(tmp);
   if (fd < 0 || write(fd, text, len) != (ssize_t)len) {
     if (fd >= 0)
