@@ -543,6 +543,8 @@ static void target_is_the_installed_hip_else_the_newest(void **state) {
   expect_target("7.1", (const char *[]){r63}, 1, "7.1.0", "asked for");
   Target t;
   assert_int_equal(pl_target(db, "4.0", NULL, 0, &t), ST_USAGE);
+  assert_int_equal(cm_error_cause(), PL_UNKNOWN_RELEASE);
+  assert_null(strstr(cm_error(), "hipport")); /* the command line says where to look */
   /* --rocm-path comes before $ROCM_PATH, which comes before /opt/rocm and /usr */
   setenv("ROCM_PATH", r71, 1);
   const char *roots[4];

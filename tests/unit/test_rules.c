@@ -269,6 +269,9 @@ static void missing_database_is_an_environment_error(void **state) {
   assert_int_equal(rl_open(path, &none), ST_ENV);
   assert_null(none);
   assert_non_null(strstr(cm_error(), path));
+  /* the caller names its own way to another database: the stage names no option */
+  assert_int_equal(cm_error_cause(), RL_NO_RULE_DB);
+  assert_null(strstr(cm_error(), "--"));
 }
 
 /* Not SQLite, or SQLite without hipport's tables: named, with the fix, and a
