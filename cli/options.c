@@ -145,7 +145,7 @@ static Status read_rest(Reader *r, int argc) {
   }
   Status st = ST_OK;
   for (int i = optind; i < argc && !st; i++)
-    st = r->p->groups[0].set(r->p->groups[0].ctx, r->cmd, CLI_OPERAND, r->argv[i]);
+    st = r->p->groups[0].set(r->p->groups[0].ctx, r->cmd, CLI_OPERAND, r->orig[i]);
   return st;
 }
 
