@@ -142,6 +142,9 @@ typedef struct {
   VEC(FileKey) read;           /* every file the scan read, CUDA or not */
 } Facts;
 
+/* What an_scan's failures can be remedied by (cm_error_cause). */
+enum { AN_NO_CUDA_HEADERS = 0x100 /* the CUDA Toolkit root has no include/cuda_runtime.h */ };
+
 /* Walks and parses. ST_INPUT for a missing path or a bad compile database (then
  * `out` holds nothing to free); a file that fails to parse is not an error (it is
  * read lexically). */

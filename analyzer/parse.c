@@ -174,7 +174,7 @@ Status parse_env_init(ParseEnv *env, const ScanOptions *opt, const RuleDb *db, S
   bool ok = env->cuda_include && access(runtime, R_OK) == 0;
   free(runtime);
   if (!ok) {
-    Status st = cm_fail(ST_ENV, "%s: no CUDA Toolkit headers there (cuda_runtime.h): pass --cuda-path DIR or set CUDA_PATH", inc);
+    Status st = cm_fail_cause(ST_ENV, AN_NO_CUDA_HEADERS, "%s: no CUDA Toolkit headers there (cuda_runtime.h)", inc);
     free(inc);
     parse_env_free(env);
     return st;

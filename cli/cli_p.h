@@ -1,5 +1,5 @@
-/* The hipport command line (internal to cli/): the subcommand table and the small
- * option reader every subcommand uses. */
+/* The hipport command line (internal to cli/): the subcommand table and the option
+ * reader every subcommand uses. */
 #ifndef HIPPORT_CLI_P_H
 #define HIPPORT_CLI_P_H
 
@@ -20,10 +20,37 @@ typedef struct {
 
 extern const Command cmd_rules, cmd_scan, cmd_translate, cmd_verify, cmd_hipify, cmd_history, cmd_report;
 
-/* Reads argv[*i]: true when it is `name` (value in the next argument) or
- * `name=value`; advances *i past what it used. A missing value is a usage error. */
-bool opt_value(int argc, char **argv, int *i, const char *name, const char **value, Status *st);
-bool opt_flag(char **argv, int i, const char *name);
+/* One option a command reads. */
+typedef struct {
+  const char *name;   /* --name; NULL for a short option only */
+  int key;            /* a letter is also the short option -letter; other keys are 256 and up */
+  bool value;         /* takes a value: --name V, --name=V, -kV, -k V */
+  bool one_dash;      /* -name as well, as clang spells it (-include FILE) */
+} CliOption;
+
+enum { CLI_OPERAND = 1 }; /* the key an operand is handed over with */
+
+/* A table of options and what sets them; set reports a bad value as a usage error. */
+typedef struct {
+  const CliOption *options;
+  size_t n;
+  Status (*set)(void *ctx, const char *cmd, int key, const char *value);
+  void *ctx;
+} CliGroup;
+
+typedef struct {
+  const CliGroup *groups;  /* operands go to the first; an option two groups name is the first's */
+  size_t ngroups;
+  /* NULL: an unknown option is a usage error; else it goes here (with the first
+   * group's ctx) and reading goes on */
+  Status (*unknown)(void *ctx, const char *arg);
+  int *rest;               /* NULL: what follows `--` is operands; else its index, left to the caller */
+} CliParse;
+
+#define CLI_GROUP(table, setter, context) ((CliGroup){table, sizeof table / sizeof *table, setter, context})
+
+/* Reads argv (argv[0] is the command) through getopt_long. */
+Status cli_parse(const CliParse *p, int argc, char **argv);
 Status opt_unknown(const char *cmd, const char *arg);
 bool opt_wants_help(int argc, char **argv);
 Status print_usage(const Command *c);
@@ -33,7 +60,7 @@ typedef struct {
   bool quiet;
   const char *color;   /* NULL: auto */
 } Terminal;
-bool terminal_option(int argc, char **argv, int *i, Terminal *t, Status *st);
+CliGroup terminal_options(Terminal *t);
 bool terminal_color(const Terminal *t, const char *output);
 bool terminal_progress(const Terminal *t);  /* a progress line: stderr a terminal, not --quiet */
 
@@ -65,7 +92,7 @@ typedef struct {
   bool have_facts, have_plan;
 } Pipeline;
 
-bool pipeline_option(int argc, char **argv, int *i, PipelineArgs *a, Status *st);
+CliGroup pipeline_options(PipelineArgs *a);
 /* The rule database with the user's rule files, and the target. */
 Status pipeline_open(const PipelineArgs *a, Pipeline *p);
 /* The scan and the plan, after pipeline_open. */

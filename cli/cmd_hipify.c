@@ -12,49 +12,46 @@
 #include "cli_p.h"
 #include "translator.h"
 
-/* ORDER HIPIFY_OPTION (options[]) */
-typedef enum {
-  HO_OUT, HO_OUT_DIR, HO_HIP_LAUNCH, HO_CUDA_LAUNCH, HO_ROC, HO_MIOPEN, HO_ACCEPTED, HO_AMAP, HO_SKIP_DISABLED,
+/* hipify-clang's options, each with one dash or two (LLVM's command line reads
+ * both); -I and -D as clang has them. */
+enum {
+  HO_OUT = 256, HO_OUT_DIR, HO_HIP_LAUNCH, HO_CUDA_LAUNCH, HO_ROC, HO_MIOPEN, HO_ACCEPTED, HO_AMAP, HO_SKIP_DISABLED,
   HO_COMPILE_DB, HO_CUDA_PATH, HO_RESOURCE_DIR, HO_GPU_ARCH, HO_INPLACE, HO_NO_BACKUP, HO_NO_OUTPUT,
   HO_STATS, HO_STATS_CSV, HO_STATS_FILE, HO_EXAMINE, HO_ROCM,
-} HipifyOption;
+};
 
-typedef struct {
-  const char *name;     /* without its dashes */
-  HipifyOption id;
-  bool takes_value;
-} OptionSpec;
-
-static const OptionSpec options[] = {
-    {"o", HO_OUT, true},
-    {"o-dir", HO_OUT_DIR, true},
-    {"hip-kernel-execution-syntax", HO_HIP_LAUNCH, false},
-    {"cuda-kernel-execution-syntax", HO_CUDA_LAUNCH, false},
-    {"roc", HO_ROC, false},
-    {"miopen", HO_MIOPEN, false},
+static const CliOption options[] = {
+    {"o", HO_OUT, true, true},
+    {"o-dir", HO_OUT_DIR, true, true},
+    {"hip-kernel-execution-syntax", HO_HIP_LAUNCH, false, true},
+    {"cuda-kernel-execution-syntax", HO_CUDA_LAUNCH, false, true},
+    {"roc", HO_ROC, false, true},
+    {"miopen", HO_MIOPEN, false, true},
     /* hipport translates experimental and unsupported-marked APIs wherever HIP has
      * them (with a finding), and names data types as HIP does: nothing to switch */
-    {"experimental", HO_ACCEPTED, false},
+    {"experimental", HO_ACCEPTED, false, true},
     /* "as much as possible": hipify-clang still renames the names in the blocks
      * --skip-excluded-preprocessor-conditional-blocks skips */
-    {"amap", HO_AMAP, false},
-    {"use-hip-data-types", HO_ACCEPTED, false},
-    {"skip-excluded-preprocessor-conditional-blocks", HO_SKIP_DISABLED, false},
-    {"default-preprocessor", HO_SKIP_DISABLED, false},
-    {"p", HO_COMPILE_DB, true},
-    {"cuda-path", HO_CUDA_PATH, true},
-    {"clang-resource-directory", HO_RESOURCE_DIR, true},
-    {"cuda-gpu-arch", HO_GPU_ARCH, true},
-    {"inplace", HO_INPLACE, false},
-    {"no-backup", HO_NO_BACKUP, false},
-    {"no-output", HO_NO_OUTPUT, false},
-    {"print-stats", HO_STATS, false},
-    {"print-stats-csv", HO_STATS_CSV, false},
-    {"o-stats", HO_STATS_FILE, true},
-    {"examine", HO_EXAMINE, false},
+    {"amap", HO_AMAP, false, true},
+    {"use-hip-data-types", HO_ACCEPTED, false, true},
+    {"skip-excluded-preprocessor-conditional-blocks", HO_SKIP_DISABLED, false, true},
+    {"default-preprocessor", HO_SKIP_DISABLED, false, true},
+    {"p", HO_COMPILE_DB, true, true},
+    {"cuda-path", HO_CUDA_PATH, true, true},
+    {"clang-resource-directory", HO_RESOURCE_DIR, true, true},
+    {"cuda-gpu-arch", HO_GPU_ARCH, true, true},
+    {"inplace", HO_INPLACE, false, true},
+    {"no-backup", HO_NO_BACKUP, false, true},
+    {"no-output", HO_NO_OUTPUT, false, true},
+    {"print-stats", HO_STATS, false, true},
+    {"print-stats-csv", HO_STATS_CSV, false, true},
+    {"o-stats", HO_STATS_FILE, true, true},
+    {"examine", HO_EXAMINE, false, true},
     /* hipport's own: the ROCm release whose HIP names are written (hipify-clang
      * writes the newest its tables know, and so does this mode without it) */
-    {"rocm", HO_ROCM, true},
+    {"rocm", HO_ROCM, true, true},
+    {NULL, 'I', true, false},
+    {NULL, 'D', true, false},
 };
 
 typedef struct {
@@ -67,20 +64,17 @@ typedef struct {
   bool hip_launch, amap, skip_disabled, inplace, no_backup, no_output, stats, stats_csv;
 } HipifyArgs;
 
-static const OptionSpec *find_option(const char *name, size_t n) {
-  for (size_t i = 0; i < sizeof options / sizeof *options; i++)
-    if (strlen(options[i].name) == n && strncmp(options[i].name, name, n) == 0)
-      return &options[i];
-  return NULL;
-}
-
 static void add_flag(HipifyArgs *a, char *flag) {
   vec_push(&a->owned, flag);
   vec_push(&a->pipe.extra, flag);
 }
 
-static void set_option(HipifyArgs *a, HipifyOption id, const char *v) {
-  switch (id) {
+static Status set_option(void *ctx, const char *cmd, int key, const char *v) {
+  HipifyArgs *a = ctx;
+  (void)cmd;
+  switch (key) {
+  case CLI_OPERAND: vec_push(&a->inputs, v); break;
+  case 'I': case 'D': add_flag(a, cm_xasprintf("-%c%s", key, v)); break;
   case HO_OUT: a->out = v; break;
   case HO_OUT_DIR: a->out_dir = v; break;
   case HO_HIP_LAUNCH: a->hip_launch = true; break; /* it overrides --cuda-kernel-execution-syntax */
@@ -101,41 +95,13 @@ static void set_option(HipifyArgs *a, HipifyOption id, const char *v) {
   case HO_EXAMINE: a->no_output = a->stats = true; break;
   case HO_ROCM: a->pipe.rocm = v; break;
   }
+  return ST_OK;
 }
 
-/* -I DIR, -IDIR, -D NAME, -DNAME=1: hipify-clang's own -I and -D go to the parse. */
-static bool include_or_define(int argc, char **argv, int *i, HipifyArgs *a, Status *st) {
-  const char *arg = argv[*i];
-  if (strncmp(arg, "-I", 2) != 0 && strncmp(arg, "-D", 2) != 0)
-    return false;
-  if (arg[2]) {
-    vec_push(&a->pipe.extra, arg);
-  } else if (*i + 1 < argc) {
-    add_flag(a, cm_xasprintf("%s%s", arg, argv[++*i]));
-  } else {
-    *st = cm_fail(ST_USAGE, "hipify: option %s needs a value", arg);
-  }
-  return true;
-}
-
-/* One option: `-name`, `--name`, `-name=value`, `-name value`. */
-static Status read_option(int argc, char **argv, int *i, HipifyArgs *a) {
-  Status st = ST_OK;
-  if (include_or_define(argc, argv, i, a, &st))
-    return st;
-  const char *arg = argv[*i], *name = arg + (arg[1] == '-' ? 2 : 1), *eq = strchr(name, '=');
-  const OptionSpec *o = find_option(name, eq ? (size_t)(eq - name) : strlen(name));
-  if (!o || (eq && !o->takes_value)) {
-    buf_printf(&a->unsupported, "%s%s", a->unsupported.len ? ", " : "", arg);
-    return ST_OK;
-  }
-  const char *value = eq ? eq + 1 : NULL;
-  if (o->takes_value && !value) {
-    if (*i + 1 >= argc)
-      return cm_fail(ST_USAGE, "hipify: option %s needs a value", arg);
-    value = argv[++*i];
-  }
-  set_option(a, o->id, value);
+/* Every option this mode lacks is named at once, so one run lists them all. */
+static Status collect_unsupported(void *ctx, const char *arg) {
+  HipifyArgs *a = ctx;
+  buf_printf(&a->unsupported, "%s%s", a->unsupported.len ? ", " : "", arg);
   return ST_OK;
 }
 
@@ -156,19 +122,13 @@ static Status check_args(HipifyArgs *a) {
 }
 
 static Status parse_args(int argc, char **argv, HipifyArgs *a) {
-  Status st = ST_OK;
   a->pipe.rocm = "newest";
-  for (int i = 1; i < argc && !st; i++) {
-    if (strcmp(argv[i], "--") == 0) { /* clang's own options from here on */
-      while (++i < argc)
-        vec_push(&a->pipe.extra, argv[i]);
-      break;
-    }
-    if (argv[i][0] == '-' && argv[i][1])
-      st = read_option(argc, argv, &i, a);
-    else
-      vec_push(&a->inputs, argv[i]);
-  }
+  int rest = argc;
+  CliGroup group = CLI_GROUP(options, set_option, a);
+  Status st = cli_parse(&(CliParse){.groups = &group, .ngroups = 1, .unknown = collect_unsupported, .rest = &rest},
+                        argc, argv);
+  for (int i = rest; i < argc; i++) /* clang's own options */
+    vec_push(&a->pipe.extra, argv[i]);
   a->plan.launch_ggl = a->hip_launch;
   a->plan.skip_disabled = a->skip_disabled && !a->amap;
   a->plan.hipify_headers = a->plan.runtime_in_place = a->plan.kernel_name_templates = true;

@@ -13,26 +13,45 @@ typedef struct {
   bool latest;
 } StoredArgs;
 
-static Status parse_args(const char *cmd, int argc, char **argv, StoredArgs *a) {
-  Status st = ST_OK;
-  for (int i = 1; i < argc && !st; i++) {
-    if (argv[i][0] != '-' && !a->path) {
-      a->path = argv[i];
-      continue;
-    }
-    if (opt_value(argc, argv, &i, "--format", &a->format, &st) || opt_value(argc, argv, &i, "-o", &a->output, &st) ||
-        opt_value(argc, argv, &i, "--output", &a->output, &st) || opt_value(argc, argv, &i, "--db", &a->db_path, &st) ||
-        opt_value(argc, argv, &i, "--project", &a->project, &st) || terminal_option(argc, argv, &i, &a->term, &st))
-      continue;
-    if (strcmp(cmd, "report") == 0 && (opt_value(argc, argv, &i, "--scan", &a->scan_id, &st) ||
-                                       opt_value(argc, argv, &i, "--csv-table", &a->csv_table, &st)))
-      continue;
-    if (strcmp(cmd, "report") == 0 && opt_flag(argv, i, "--latest")) {
-      a->latest = true;
-      continue;
-    }
-    st = opt_unknown(cmd, argv[i]);
+enum { HO_FORMAT = 256, HO_DB, HO_PROJECT, HO_SCAN, HO_CSV_TABLE, HO_LATEST };
+
+static const CliOption stored_options[] = {
+    {"format", HO_FORMAT, true, false},
+    {"output", 'o', true, false},
+    {"db", HO_DB, true, false},
+    {"project", HO_PROJECT, true, false},
+};
+
+static const CliOption report_options[] = {
+    {"scan", HO_SCAN, true, false},
+    {"csv-table", HO_CSV_TABLE, true, false},
+    {"latest", HO_LATEST, false, false},
+};
+
+static Status set_option(void *ctx, const char *cmd, int key, const char *value) {
+  StoredArgs *a = ctx;
+  switch (key) {
+  case CLI_OPERAND:
+    if (a->path)
+      return opt_unknown(cmd, value);
+    a->path = value;
+    break;
+  case HO_FORMAT: a->format = value; break;
+  case 'o': a->output = value; break;
+  case HO_DB: a->db_path = value; break;
+  case HO_PROJECT: a->project = value; break;
+  case HO_SCAN: a->scan_id = value; break;
+  case HO_CSV_TABLE: a->csv_table = value; break;
+  case HO_LATEST: a->latest = true; break;
   }
+  return ST_OK;
+}
+
+static Status parse_args(const char *cmd, int argc, char **argv, StoredArgs *a) {
+  CliGroup groups[] = {CLI_GROUP(stored_options, set_option, a), terminal_options(&a->term),
+                       CLI_GROUP(report_options, set_option, a)};
+  size_t ngroups = strcmp(cmd, "report") == 0 ? 3 : 2;
+  Status st = cli_parse(&(CliParse){.groups = groups, .ngroups = ngroups}, argc, argv);
   if (!st && a->path && a->project)
     st = cm_fail(ST_USAGE, "%s: name a PATH or a --project, not both", cmd);
   if (!st && a->scan_id && (a->latest || a->path || a->project))

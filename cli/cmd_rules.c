@@ -134,34 +134,37 @@ typedef struct {
   const char *db_path, *rocm, *hip_path, *rocm_path, *cuda_path;
   bool list, summary;
   VEC(const char *) rules;
+  Words words;  /* the verb, then its words */
 } RulesArgs;
 
-static bool rules_flag(char **argv, int i, RulesArgs *a) {
-  bool *flag = opt_flag(argv, i, "--list") ? &a->list : opt_flag(argv, i, "--summary") ? &a->summary : NULL;
-  if (flag)
-    *flag = true;
-  return flag != NULL;
-}
+enum { RO_RULES = 256, RO_RULES_DB, RO_ROCM, RO_HIP_PATH, RO_ROCM_PATH, RO_CUDA_PATH, RO_LIST, RO_SUMMARY };
 
-/* Options may come anywhere after the verb; the rest are the verb's words. */
-static Status parse_rules_args(int argc, char **argv, RulesArgs *a, Words *words) {
-  Status st = ST_OK;
-  for (int i = 2; i < argc && !st; i++) {
-    const char *rules = NULL;
-    if (argv[i][0] != '-') {
-      vec_push(words, argv[i]);
-    } else if (opt_value(argc, argv, &i, "--rules", &rules, &st)) {
-      if (rules)
-        vec_push(&a->rules, rules);
-    } else if (!(opt_value(argc, argv, &i, "--rules-db", &a->db_path, &st) ||
-                 opt_value(argc, argv, &i, "--rocm", &a->rocm, &st) ||
-                 opt_value(argc, argv, &i, "--hip-path", &a->hip_path, &st) ||
-                 opt_value(argc, argv, &i, "--rocm-path", &a->rocm_path, &st) ||
-                 opt_value(argc, argv, &i, "--cuda-path", &a->cuda_path, &st) || rules_flag(argv, i, a))) {
-      st = opt_unknown("rules", argv[i]);
-    }
+static const CliOption options[] = {
+    {"rules", RO_RULES, true, false},
+    {"rules-db", RO_RULES_DB, true, false},
+    {"rocm", RO_ROCM, true, false},
+    {"hip-path", RO_HIP_PATH, true, false},
+    {"rocm-path", RO_ROCM_PATH, true, false},
+    {"cuda-path", RO_CUDA_PATH, true, false},
+    {"list", RO_LIST, false, false},
+    {"summary", RO_SUMMARY, false, false},
+};
+
+static Status set_option(void *ctx, const char *cmd, int key, const char *value) {
+  RulesArgs *a = ctx;
+  (void)cmd;
+  switch (key) {
+  case CLI_OPERAND: vec_push(&a->words, value); break;
+  case RO_RULES: vec_push(&a->rules, value); break;
+  case RO_RULES_DB: a->db_path = value; break;
+  case RO_ROCM: a->rocm = value; break;
+  case RO_HIP_PATH: a->hip_path = value; break;
+  case RO_ROCM_PATH: a->rocm_path = value; break;
+  case RO_CUDA_PATH: a->cuda_path = value; break;
+  case RO_LIST: a->list = true; break;
+  case RO_SUMMARY: a->summary = true; break;
   }
-  return st;
+  return ST_OK;
 }
 
 static Status run_verb(RuleDb *db, const char *verb, const RulesArgs *a, int nwords, const char **words) {
@@ -184,20 +187,20 @@ static Status run_verb(RuleDb *db, const char *verb, const RulesArgs *a, int nwo
 }
 
 static Status run_rules(int argc, char **argv) {
-  if (argc < 2)
-    return cm_fail(ST_USAGE, "rules: say lookup, stats, diff, check or releases (see hipport rules --help)");
   RulesArgs a = {0};
-  Words words = {0};
   RuleDb *db = NULL;
-  Status st = parse_rules_args(argc, argv, &a, &words);
+  CliGroup group = CLI_GROUP(options, set_option, &a);
+  Status st = cli_parse(&(CliParse){.groups = &group, .ngroups = 1}, argc, argv);
+  if (!st && a.words.len == 0)
+    st = cm_fail(ST_USAGE, "rules: say lookup, stats, diff, check or releases (see hipport rules --help)");
   if (!st)
     st = cli_open_rules(a.db_path, &db);
   for (size_t i = 0; i < a.rules.len && !st; i++)
     st = rl_load_user_rules(db, a.rules.items[i], "--rules");
   if (!st)
-    st = run_verb(db, argv[1], &a, (int)words.len, words.items);
+    st = run_verb(db, a.words.items[0], &a, (int)a.words.len - 1, a.words.items + 1);
   rl_close(db);
-  vec_free(&words);
+  vec_free(&a.words);
   vec_free(&a.rules);
   return st;
 }

@@ -13,24 +13,34 @@ typedef struct {
   bool no_db;
 } ScanArgs;
 
-static Status parse_args(int argc, char **argv, ScanArgs *a) {
-  Status st = ST_OK;
-  for (int i = 1; i < argc && !st; i++) {
-    if (argv[i][0] != '-') {
-      vec_push(&a->pipe.paths, argv[i]);
-      continue;
-    }
-    if (pipeline_option(argc, argv, &i, &a->pipe, &st) || terminal_option(argc, argv, &i, &a->term, &st) || opt_value(argc, argv, &i, "--format", &a->format, &st) ||
-        opt_value(argc, argv, &i, "-o", &a->output, &st) || opt_value(argc, argv, &i, "--output", &a->output, &st) ||
-        opt_value(argc, argv, &i, "--fail-on", &a->fail_on, &st) ||
-        opt_value(argc, argv, &i, "--csv-table", &a->csv_table, &st) || opt_value(argc, argv, &i, "--db", &a->db_path, &st))
-      continue;
-    if (opt_flag(argv, i, "--no-db")) {
-      a->no_db = true;
-      continue;
-    }
-    st = opt_unknown("scan", argv[i]);
+enum { SO_FORMAT = 256, SO_FAIL_ON, SO_CSV_TABLE, SO_DB, SO_NO_DB };
+
+static const CliOption options[] = {
+    {"output", 'o', true, false},
+    {"format", SO_FORMAT, true, false},
+    {"fail-on", SO_FAIL_ON, true, false},
+    {"csv-table", SO_CSV_TABLE, true, false},
+    {"db", SO_DB, true, false},
+    {"no-db", SO_NO_DB, false, false},
+};
+
+static Status set_option(void *ctx, const char *cmd, int key, const char *value) {
+  ScanArgs *a = ctx;
+  (void)cmd;
+  switch (key) {
+  case 'o': a->output = value; break;
+  case SO_FORMAT: a->format = value; break;
+  case SO_FAIL_ON: a->fail_on = value; break;
+  case SO_CSV_TABLE: a->csv_table = value; break;
+  case SO_DB: a->db_path = value; break;
+  case SO_NO_DB: a->no_db = true; break;
   }
+  return ST_OK;
+}
+
+static Status parse_args(int argc, char **argv, ScanArgs *a) {
+  CliGroup groups[] = {pipeline_options(&a->pipe), terminal_options(&a->term), CLI_GROUP(options, set_option, a)};
+  Status st = cli_parse(&(CliParse){.groups = groups, .ngroups = 3}, argc, argv);
   a->pipe.quiet = a->term.quiet;
   if (!st && a->pipe.paths.len == 0)
     st = cm_fail(ST_USAGE, "scan: name a file or folder to scan, e.g. hipport scan .");

@@ -21,32 +21,40 @@ static Status parse_choice(const char *opt, const char *value, const char *a, co
   return ST_OK;
 }
 
-static bool flag(char **argv, int i, TranslateOptions *o) {
-  bool *target = opt_flag(argv, i, "--in-place") ? &o->in_place
-               : opt_flag(argv, i, "--dry-run")  ? &o->dry_run
-               : opt_flag(argv, i, "--force")    ? &o->force
-               : opt_flag(argv, i, "--annotate") ? &o->annotate
-                                                 : NULL;
-  if (target)
-    *target = true;
-  return target != NULL;
+enum { TO_IN_PLACE = 256, TO_DRY_RUN, TO_FORCE, TO_ANNOTATE, TO_REPORT, TO_LAUNCH, TO_BACKEND, TO_BACKUP_SUFFIX };
+
+static const CliOption options[] = {
+    {"output", 'o', true, false},
+    {"in-place", TO_IN_PLACE, false, false},
+    {"dry-run", TO_DRY_RUN, false, false},
+    {"force", TO_FORCE, false, false},
+    {"annotate", TO_ANNOTATE, false, false},
+    {"report", TO_REPORT, true, false},
+    {"launch", TO_LAUNCH, true, false},
+    {"backend", TO_BACKEND, true, false},
+    {"backup-suffix", TO_BACKUP_SUFFIX, true, false},
+};
+
+static Status set_option(void *ctx, const char *cmd, int key, const char *value) {
+  TranslateArgs *a = ctx;
+  (void)cmd;
+  switch (key) {
+  case 'o': a->tr.out = value; break;
+  case TO_IN_PLACE: a->tr.in_place = true; break;
+  case TO_DRY_RUN: a->tr.dry_run = true; break;
+  case TO_FORCE: a->tr.force = true; break;
+  case TO_ANNOTATE: a->tr.annotate = true; break;
+  case TO_REPORT: a->report = value; break;
+  case TO_LAUNCH: a->launch = value; break;
+  case TO_BACKEND: a->backend = value; break;
+  case TO_BACKUP_SUFFIX: a->tr.backup_suffix = value; break;
+  }
+  return ST_OK;
 }
 
 static Status parse_args(int argc, char **argv, TranslateArgs *a) {
-  Status st = ST_OK;
-  for (int i = 1; i < argc && !st; i++) {
-    if (argv[i][0] != '-') {
-      vec_push(&a->pipe.paths, argv[i]);
-      continue;
-    }
-    if (pipeline_option(argc, argv, &i, &a->pipe, &st) || flag(argv, i, &a->tr) ||
-        opt_value(argc, argv, &i, "-o", &a->tr.out, &st) || opt_value(argc, argv, &i, "--output", &a->tr.out, &st) ||
-        opt_value(argc, argv, &i, "--report", &a->report, &st) || opt_value(argc, argv, &i, "--launch", &a->launch, &st) ||
-        opt_value(argc, argv, &i, "--backend", &a->backend, &st) ||
-        opt_value(argc, argv, &i, "--backup-suffix", &a->tr.backup_suffix, &st))
-      continue;
-    st = opt_unknown("translate", argv[i]);
-  }
+  CliGroup groups[] = {pipeline_options(&a->pipe), CLI_GROUP(options, set_option, a)};
+  Status st = cli_parse(&(CliParse){.groups = groups, .ngroups = 2}, argc, argv);
   if (!st && a->pipe.paths.len != 1)
     st = cm_fail(ST_USAGE, "translate: name one source folder or file, e.g. hipport translate src -o src-hip");
   if (!st && a->launch)

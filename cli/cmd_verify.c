@@ -25,26 +25,58 @@ typedef struct {
   bool record;
 } VerifyArgs;
 
-static Status parse_args(int argc, char **argv, VerifyArgs *a) {
-  Status st = ST_OK;
-  for (int i = 1; i < argc && !st; i++) {
-    if (argv[i][0] != '-') {
-      vec_push(&a->dirs, argv[i]);
-      continue;
-    }
-    if (opt_flag(argv, i, "--record")) {
-      a->record = true;
-      continue;
-    }
-    if (opt_value(argc, argv, &i, "--offload-arch", &a->arches, &st) || pipeline_option(argc, argv, &i, &a->pipe, &st) ||
-        opt_value(argc, argv, &i, "--hip-tree", &a->hip_tree, &st) || opt_value(argc, argv, &i, "--db", &a->db_path, &st) ||
-        opt_value(argc, argv, &i, "--format", &a->format, &st) || opt_value(argc, argv, &i, "-o", &a->output, &st) ||
-        opt_value(argc, argv, &i, "--rtol", &a->rtol, &st) || opt_value(argc, argv, &i, "--atol", &a->atol, &st) ||
-        opt_value(argc, argv, &i, "--ulp", &a->ulp, &st) || opt_value(argc, argv, &i, "--cuda-runs", &a->cuda_runs, &st) ||
-        opt_value(argc, argv, &i, "--cuda-runs-script", &a->cuda_script, &st))
-      continue;
-    st = opt_unknown("verify", argv[i]);
+enum {
+  VO_RECORD = 256, VO_OFFLOAD_ARCH, VO_HIP_TREE, VO_DB, VO_FORMAT, VO_RTOL, VO_ATOL, VO_ULP, VO_CUDA_RUNS,
+  VO_CUDA_SCRIPT,
+};
+
+/* Ahead of the pipeline's group: --offload-arch here is a list, every target built. */
+static const CliOption options[] = {
+    {"record", VO_RECORD, false, false},
+    {"offload-arch", VO_OFFLOAD_ARCH, true, false},
+    {"hip-tree", VO_HIP_TREE, true, false},
+    {"db", VO_DB, true, false},
+    {"format", VO_FORMAT, true, false},
+    {NULL, 'o', true, false},
+    {"rtol", VO_RTOL, true, false},
+    {"atol", VO_ATOL, true, false},
+    {"ulp", VO_ULP, true, false},
+    {"cuda-runs", VO_CUDA_RUNS, true, false},
+    {"cuda-runs-script", VO_CUDA_SCRIPT, true, false},
+};
+
+static const char **value_slot(VerifyArgs *a, int key) {
+  switch (key) {
+  case VO_OFFLOAD_ARCH: return &a->arches;
+  case VO_HIP_TREE: return &a->hip_tree;
+  case VO_DB: return &a->db_path;
+  case VO_FORMAT: return &a->format;
+  case 'o': return &a->output;
+  case VO_RTOL: return &a->rtol;
+  case VO_ATOL: return &a->atol;
+  case VO_ULP: return &a->ulp;
+  case VO_CUDA_RUNS: return &a->cuda_runs;
+  case VO_CUDA_SCRIPT: return &a->cuda_script;
+  default: return NULL;
   }
+}
+
+static Status set_option(void *ctx, const char *cmd, int key, const char *value) {
+  VerifyArgs *a = ctx;
+  const char **slot = value_slot(a, key);
+  (void)cmd;
+  if (slot)
+    *slot = value;
+  else if (key == VO_RECORD)
+    a->record = true;
+  else if (key == CLI_OPERAND)
+    vec_push(&a->dirs, value);
+  return ST_OK;
+}
+
+static Status parse_args(int argc, char **argv, VerifyArgs *a) {
+  CliGroup groups[] = {CLI_GROUP(options, set_option, a), pipeline_options(&a->pipe)};
+  Status st = cli_parse(&(CliParse){.groups = groups, .ngroups = 2}, argc, argv);
   if (!st && strcmp(a->format, "text") && strcmp(a->format, "json"))
     st = cm_fail(ST_USAGE, "verify: --format is text or json, not '%s'", a->format);
   struct stat sb;

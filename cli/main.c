@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "cli_p.h"
+#include "translator.h"
 
 static const Command *const commands[] = {&cmd_scan, &cmd_translate, &cmd_hipify, &cmd_verify, &cmd_report, &cmd_history, &cmd_rules};
 enum { NCOMMANDS = sizeof commands / sizeof *commands };
@@ -39,6 +40,40 @@ static Status print_version(void) {
   return ST_OK;
 }
 
+/* The advice a stage's failure gets, in the words of the command that met it:
+ * stages say what is wrong, never which option changes it. The first row of
+ * the cause whose command matches (NULL: any) is used. */
+static const struct {
+  int cause;
+  const char *command, *advice;
+} advice[] = {
+    {AN_NO_CUDA_HEADERS, NULL, "pass --cuda-path DIR or set CUDA_PATH"},
+    {RL_NO_RULE_DB, "hipify", "build hipport (make build)"},
+    {RL_NO_RULE_DB, NULL, "build hipport (make build) or pass --rules-db FILE"},
+    {PL_UNKNOWN_RELEASE, NULL, "see hipport rules releases, or say --rocm newest"},
+    {RS_NO_SUCH_SCAN, NULL, "hipport history lists them"},
+    {TR_NO_OUTPUT, NULL, "say where it goes with -o OUT, or use --in-place or --dry-run"},
+    {TR_STDOUT_FOR_FOLDER, NULL, "give -o a folder"},
+    {TR_OUTPUT_IS_SOURCE, "hipify", "give -o another file, or use --inplace (it keeps a backup)"},
+    {TR_OUTPUT_IS_SOURCE, NULL, "give -o another path, or use --in-place to edit the source (it keeps a backup)"},
+    {TR_OUTPUT_EXISTS, NULL, "pass --force to overwrite it"},
+    {TR_OUTPUT_NOT_EMPTY, NULL, "pass --force to write into it, or pick an empty folder"},
+    {TR_BACKUP_EXISTS, "hipify", "remove it, or pass --no-backup"},
+    {TR_BACKUP_EXISTS, NULL, "remove it or pick another --backup-suffix"},
+};
+
+static Status with_advice(const char *command, Status st) {
+  int cause = st ? cm_error_cause() : 0;
+  for (size_t i = 0; cause && i < sizeof advice / sizeof *advice; i++)
+    if (advice[i].cause == cause && (!advice[i].command || strcmp(advice[i].command, command) == 0)) {
+      char *what = cm_xstrdup(cm_error());
+      cm_fail(st, "%s: %s", what, advice[i].advice);
+      free(what);
+      break;
+    }
+  return st;
+}
+
 static const Command *find(const char *name) {
   for (int i = 0; i < NCOMMANDS; i++)
     if (strcmp(commands[i]->name, name) == 0)
@@ -64,7 +99,7 @@ static Status dispatch(int argc, char **argv) {
                    argv[1]);
   if (opt_wants_help(argc - 1, argv + 1))
     return print_usage(c);
-  return c->run(argc - 1, argv + 1);
+  return with_advice(c->name, c->run(argc - 1, argv + 1));
 }
 
 /* Whatever went to standard output must have arrived: a full disk or a closed

@@ -9,6 +9,8 @@
 
 #include "cli_p.h"
 
+Status cli_open_rules(const char *path, RuleDb **db) { return rl_open(path ? path : rl_default_path(), db); }
+
 const char *cli_compat_include(void) {
   static char path[4096];
   snprintf(path, sizeof path, "%s/compat", cm_exe_dir());
@@ -26,59 +28,68 @@ Status parse_jobs(const char *cmd, const char *s, int *jobs) {
   return ST_OK;
 }
 
-/* hipify-clang's habit for users without a compile database: -I DIR, -D NAME,
- * -include FILE (joined or apart) and --extra-arg ARG go to every file's parse. */
-static bool compiler_flag(int argc, char **argv, int *i, PipelineArgs *a, Status *st) {
-  const char *arg = argv[*i], *value = NULL;
-  bool apart = strcmp(arg, "-I") == 0 || strcmp(arg, "-D") == 0 || strcmp(arg, "-include") == 0;
-  if (opt_value(argc, argv, i, "--extra-arg", &value, st)) {
-    if (value)
-      vec_push(&a->extra, value);
-    return true;
+enum {
+  PO_RULES = 256, PO_RULES_DB, PO_ROCM, PO_ROCM_PATH, PO_CUDA_PATH, PO_CACHE_DIR, PO_OFFLOAD_ARCH, PO_NO_CACHE,
+  PO_LEXICAL, PO_INCLUDE, PO_EXTRA_ARG,
+};
+
+/* -I DIR, -D NAME, -include FILE (joined or apart) and --extra-arg ARG, hipify-clang's
+ * habit for users without a compile database, go to every file's parse. */
+static const CliOption options[] = {
+    {NULL, 'I', true, false},
+    {NULL, 'D', true, false},
+    {"include", PO_INCLUDE, true, true},
+    {"extra-arg", PO_EXTRA_ARG, true, false},
+    {"rules", PO_RULES, true, false},
+    {"rules-db", PO_RULES_DB, true, false},
+    {"rocm", PO_ROCM, true, false},
+    {"rocm-path", PO_ROCM_PATH, true, false},
+    {NULL, 'p', true, false},
+    {"cuda-path", PO_CUDA_PATH, true, false},
+    {"cache-dir", PO_CACHE_DIR, true, false},
+    {"offload-arch", PO_OFFLOAD_ARCH, true, false},
+    {"no-cache", PO_NO_CACHE, false, false},
+    {"lexical", PO_LEXICAL, false, false},
+    {"jobs", 'j', true, false},  /* make's -j4 as well */
+};
+
+static const char **value_slot(PipelineArgs *a, int key) {
+  switch (key) {
+  case PO_RULES_DB: return &a->db_path;
+  case PO_ROCM: return &a->rocm;
+  case PO_ROCM_PATH: return &a->rocm_path;
+  case 'p': return &a->compile_db;
+  case PO_CUDA_PATH: return &a->cuda_path;
+  case PO_CACHE_DIR: return &a->cache_dir;
+  case PO_OFFLOAD_ARCH: return &a->offload_arch;
+  default: return NULL;
   }
-  if (!apart && (strncmp(arg, "-I", 2) == 0 || strncmp(arg, "-D", 2) == 0)) {
-    vec_push(&a->extra, arg);
-    return true;
-  }
-  if (!apart)
-    return false;
-  if (*i + 1 >= argc) {
-    *st = cm_fail(ST_USAGE, "option %s needs a value", arg);
-    return true;
-  }
-  vec_push(&a->extra, arg);
-  vec_push(&a->extra, argv[++*i]);
-  return true;
 }
 
-/* Options the commands share; true when argv[*i] was one of them. */
-bool pipeline_option(int argc, char **argv, int *i, PipelineArgs *a, Status *st) {
-  const char *jobs = NULL, *rules = NULL;
-  if (compiler_flag(argc, argv, i, a, st))
-    return true;
-  if (opt_value(argc, argv, i, "--rules", &rules, st)) {
-    if (rules)
-      vec_push(&a->rules, rules);
-    return true;
+static Status set_option(void *ctx, const char *cmd, int key, const char *value) {
+  PipelineArgs *a = ctx;
+  const char **slot = value_slot(a, key);
+  if (slot) {
+    *slot = value;
+    return ST_OK;
   }
-  if (opt_value(argc, argv, i, "--rules-db", &a->db_path, st) || opt_value(argc, argv, i, "--rocm", &a->rocm, st) ||
-      opt_value(argc, argv, i, "--rocm-path", &a->rocm_path, st) || opt_value(argc, argv, i, "-p", &a->compile_db, st) ||
-      opt_value(argc, argv, i, "--cuda-path", &a->cuda_path, st) ||
-      opt_value(argc, argv, i, "--cache-dir", &a->cache_dir, st) ||
-      opt_value(argc, argv, i, "--offload-arch", &a->offload_arch, st))
-    return true;
-  if (opt_flag(argv, *i, "--no-cache"))
-    return a->no_cache = true;
-  if (opt_flag(argv, *i, "--lexical"))
-    return a->lexical = true;
-  if (opt_value(argc, argv, i, "-j", &jobs, st) || opt_value(argc, argv, i, "--jobs", &jobs, st) ||
-      (strncmp(argv[*i], "-j", 2) == 0 && argv[*i][2] && (jobs = argv[*i] + 2))) { /* make's -j4 */
-    if (!*st && jobs)
-      *st = parse_jobs(argv[0], jobs, &a->jobs);
-    return true;
+  switch (key) {
+  case 'I': case 'D': case PO_INCLUDE: /* clang takes the flag and its value apart */
+    vec_push(&a->extra, key == 'I' ? "-I" : key == 'D' ? "-D" : "-include");
+    vec_push(&a->extra, value);
+    break;
+  case PO_EXTRA_ARG: vec_push(&a->extra, value); break;
+  case PO_RULES: vec_push(&a->rules, value); break;
+  case PO_NO_CACHE: a->no_cache = true; break;
+  case PO_LEXICAL: a->lexical = true; break;
+  case 'j': return parse_jobs(cmd, value, &a->jobs);
+  case CLI_OPERAND: vec_push(&a->paths, value); break;
   }
-  return false;
+  return ST_OK;
 }
+
+/* Options the commands share; a command that takes paths lists this group first. */
+CliGroup pipeline_options(PipelineArgs *a) { return CLI_GROUP(options, set_option, a); }
 
 /* --rules files in order, then the scan root's own, which the report names. */
 static Status load_user_rules(const PipelineArgs *a, RuleDb *db) {

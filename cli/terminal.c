@@ -8,19 +8,26 @@
 
 #include "cli_p.h"
 
-bool terminal_option(int argc, char **argv, int *i, Terminal *t, Status *st) {
-  const char *color = NULL;
-  if (opt_flag(argv, *i, "--quiet") || opt_flag(argv, *i, "-q")) {
+enum { TO_COLOR = 256 };
+
+static const CliOption options[] = {
+    {"quiet", 'q', false, false},
+    {"color", TO_COLOR, true, false},
+};
+
+static Status set_option(void *ctx, const char *cmd, int key, const char *value) {
+  Terminal *t = ctx;
+  if (key == 'q') {
     t->quiet = true;
-    return true;
+    return ST_OK;
   }
-  if (!opt_value(argc, argv, i, "--color", &color, st))
-    return false;
-  if (color && strcmp(color, "auto") != 0 && strcmp(color, "always") != 0 && strcmp(color, "never") != 0)
-    *st = cm_fail(ST_USAGE, "%s: --color wants auto, always or never, not '%s'", argv[0], color);
-  t->color = color;
-  return true;
+  if (strcmp(value, "auto") != 0 && strcmp(value, "always") != 0 && strcmp(value, "never") != 0)
+    return cm_fail(ST_USAGE, "%s: --color wants auto, always or never, not '%s'", cmd, value);
+  t->color = value;
+  return ST_OK;
 }
+
+CliGroup terminal_options(Terminal *t) { return CLI_GROUP(options, set_option, t); }
 
 /* Colour for a report written to `output` (NULL or "-": standard output). */
 bool terminal_color(const Terminal *t, const char *output) {

@@ -18,16 +18,28 @@
 #include <sys/stat.h>
 
 static _Thread_local char last_error[1024];
+static _Thread_local int last_cause;
 
 Status cm_fail(Status st, const char *fmt, ...) {
   va_list ap;
   va_start(ap, fmt);
   vsnprintf(last_error, sizeof last_error, fmt, ap);
   va_end(ap);
+  last_cause = 0;
+  return st;
+}
+
+Status cm_fail_cause(Status st, int cause, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(last_error, sizeof last_error, fmt, ap);
+  va_end(ap);
+  last_cause = cause;
   return st;
 }
 
 const char *cm_error(void) { return last_error; }
+int cm_error_cause(void) { return last_cause; }
 
 static void *check_alloc(void *p) {
   if (!p) {
@@ -252,13 +264,16 @@ void cm_cleanup_drop(int slot) {
     atomic_store(&cleanup[slot].used, 0);
 }
 
-char *cm_make_temp_dir(const char *prefix) {
+const char *cm_temp_base(void) {
   const char *base = getenv("TMPDIR");
-  char *dir = cm_xasprintf("%s/%s-XXXXXX", base && *base ? base : "/tmp", prefix);
+  return base && *base ? base : "/tmp";
+}
+
+char *cm_make_temp_dir(const char *prefix) {
+  char *dir = cm_xasprintf("%s/%s-XXXXXX", cm_temp_base(), prefix);
   if (mkdtemp(dir))
     return dir;
-  cm_fail(ST_ENV, "cannot make a temporary folder in %s: %s (check TMPDIR)", base && *base ? base : "/tmp",
-          strerror(errno));
+  cm_fail(ST_ENV, "cannot make a temporary folder in %s: %s (check TMPDIR)", cm_temp_base(), strerror(errno));
   free(dir);
   return NULL;
 }

@@ -25,6 +25,13 @@ typedef enum {
 Status cm_fail(Status st, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 const char *cm_error(void);
 
+/* A failure the user can get past, with its cause: each stage numbers its causes
+ * in its own header (a block of 256 per stage), and the command line turns one
+ * into advice naming its own options, which a stage never knows. cm_fail's
+ * failures have cause 0. */
+Status cm_fail_cause(Status st, int cause, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+int cm_error_cause(void);
+
 typedef struct {
   char *data;
   size_t len, cap;
@@ -107,8 +114,10 @@ void cm_cleanup_drop(int slot);
 void cm_signals_hold(void);
 void cm_signals_release(void);
 
-/* A new private folder under $TMPDIR (else /tmp), named PREFIX-XXXXXX; NULL and a
- * message when it cannot be made. malloc'd. */
+/* Where temporary files go: $TMPDIR, else /tmp. */
+const char *cm_temp_base(void);
+/* A new private folder there, named PREFIX-XXXXXX; NULL and a message when it
+ * cannot be made. malloc'd. */
 char *cm_make_temp_dir(const char *prefix);
 
 /* Removes a folder and everything under it, without following links. */

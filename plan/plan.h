@@ -121,6 +121,8 @@ size_t pl_hip_roots(const char *rocm_path, const char *roots[4]);
 bool pl_hip_at(const char *root, unsigned *major, unsigned *minor);
 /* asked: a release, "newest", or NULL for the first HIP found under roots (the
  * newest known release at or before it), else the newest release the rules know. */
+/* A release the rules do not know fails with this cause (cm_error_cause). */
+enum { PL_UNKNOWN_RELEASE = 0x400 };
 Status pl_target(const RuleDb *db, const char *asked, const char *const *roots, size_t nroots, Target *out);
 void pl_target_free(Target *t);
 

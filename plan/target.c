@@ -91,8 +91,7 @@ Status pl_target(const RuleDb *db, const char *asked, const char *const *roots, 
   }
   if (asked) {
     if (!rl_resolve_release(db, asked, &out->release))
-      return cm_fail(ST_USAGE, "ROCm release '%s' is not one the rules know (see hipport rules releases, or say newest)",
-                     asked);
+      return cm_fail_cause(ST_USAGE, PL_UNKNOWN_RELEASE, "ROCm release '%s' is not one the rules know", asked);
     out->why = cm_xstrdup("asked for");
     return ST_OK;
   }

@@ -173,5 +173,5 @@ Status rp_history(FILE *out, const char *format, const char *project, const RsSc
       formats[i].write(out, project, scans);
       return ferror(out) ? cm_fail(ST_ENV, "writing the history failed") : ST_OK;
     }
-  return cm_fail(ST_USAGE, "history: unknown --format '%s' (one of text, json, md, html, csv)", format);
+  return cm_fail(ST_USAGE, "unknown history format '%s' (one of text, json, md, html, csv)", format);
 }

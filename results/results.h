@@ -90,6 +90,8 @@ Status rs_history(ResultDb *db, const char *project, RsScans *out);
 void rs_scans_free(RsScans *s);
 /* One scan with its report JSON: by id, or (id <= 0) the newest of project, or
  * of any project when project is NULL. ST_INPUT when there is none. */
+/* A scan number the database lacks fails with this cause (cm_error_cause). */
+enum { RS_NO_SUCH_SCAN = 0x500 };
 Status rs_load_scan(ResultDb *db, long long id, const char *project, RsScan *out);
 void rs_scan_free(RsScan *s);
 

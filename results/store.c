@@ -301,7 +301,7 @@ Status rs_load_scan(ResultDb *db, long long id, const char *project, RsScan *out
   if (sqlite3_step(st) != SQLITE_ROW) {
     sqlite3_finalize(st);
     if (id > 0)
-      return cm_fail(ST_INPUT, "no scan %lld in the results database: `hipport history` lists them", id);
+      return cm_fail_cause(ST_INPUT, RS_NO_SUCH_SCAN, "no scan %lld in the results database", id);
     return cm_fail(ST_INPUT, "no scan of %s in the results database: scan it first", project ? project : "any project");
   }
   read_scan(st, out);

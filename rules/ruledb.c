@@ -320,7 +320,7 @@ static Status load(RuleDb *db, sqlite3 *sq) {
 }
 
 /* SQLite's own words (from cm_error) say what is wrong with the file; the
- * message names the file, as a user may have passed it with --rules-db. */
+ * message names the file, as a user may have named it. */
 static void damaged(const char *path) {
   char why[256];
   snprintf(why, sizeof why, "%s", cm_error());
@@ -330,7 +330,7 @@ static void damaged(const char *path) {
 
 Status rl_open(const char *path, RuleDb **out) {
   if (access(path, R_OK) != 0)
-    return cm_fail(ST_ENV, "%s: rule database not found: build hipport (make build) or pass --rules-db", path);
+    return cm_fail_cause(ST_ENV, RL_NO_RULE_DB, "%s: rule database not found", path);
   sqlite3 *sq = NULL;
   RuleDb *db = cm_xcalloc(1, sizeof *db);
   for (int d = 0; d < D_COUNT; d++)

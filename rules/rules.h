@@ -193,6 +193,8 @@ Version rl_first_release(const Rule *r);
 
 typedef struct RuleDb RuleDb;
 
+/* A missing file fails with this cause (cm_error_cause): the caller knows how to name another. */
+enum { RL_NO_RULE_DB = 0x200 };
 Status rl_open(const char *path, RuleDb **out);
 void rl_close(RuleDb *db);
 const char *rl_default_path(void); /* beside the binary, then the build's share/ */

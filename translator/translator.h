@@ -31,6 +31,17 @@ typedef struct {
   bool unreadable;           /* some input could not be read: an input error once all is written */
 } TranslateResult;
 
+/* tr_translate's refusals (cm_error_cause): each undoes a choice the caller made
+ * in TranslateOptions, and the caller says how. */
+enum {
+  TR_NO_OUTPUT = 0x300,  /* no out, in_place or dry_run */
+  TR_STDOUT_FOR_FOLDER,  /* out "-" for a folder */
+  TR_OUTPUT_IS_SOURCE,
+  TR_OUTPUT_EXISTS,      /* a file, and force not set */
+  TR_OUTPUT_NOT_EMPTY,   /* a folder, and force not set */
+  TR_BACKUP_EXISTS,      /* holding other bytes than the source */
+};
+
 /* `src` is what the scan was given: a folder, or one file. */
 Status tr_translate(const Plan *plan, const RuleDb *db, const char *src, const TranslateOptions *opt,
                     TranslateResult *res);

@@ -56,10 +56,9 @@ static Status check_file_destination(const Run *r) {
   bool same = strcmp(out, r->src_root) == 0 || cm_same_file(o->out, r->src_root);
   free(out);
   if (same)
-    return cm_fail(ST_USAGE, "translate: -o %s is the source itself: give another file, or use --in-place (it keeps a backup)",
-                   o->out);
+    return cm_fail_cause(ST_USAGE, TR_OUTPUT_IS_SOURCE, "the output %s is the source itself", o->out);
   return o->force || access(o->out, F_OK) != 0 ? ST_OK
-                                               : cm_fail(ST_USAGE, "translate: %s exists: pass --force to overwrite it", o->out);
+                                               : cm_fail_cause(ST_USAGE, TR_OUTPUT_EXISTS, "%s exists", o->out);
 }
 
 static Status check_destination(Run *r, bool src_is_dir) {
@@ -67,22 +66,22 @@ static Status check_destination(Run *r, bool src_is_dir) {
   if (o->in_place || o->dry_run)
     return ST_OK;
   if (!o->out)
-    return cm_fail(ST_USAGE, "translate: say where the HIP tree goes (-o OUT), or --in-place or --dry-run");
+    return cm_fail_cause(ST_USAGE, TR_NO_OUTPUT, "the HIP tree has nowhere to go");
   if (src_is_dir && strcmp(o->out, "-") == 0)
-    return cm_fail(ST_USAGE, "translate: -o - writes one file to standard output: the source is a folder, give -o a folder");
+    return cm_fail_cause(ST_USAGE, TR_STDOUT_FOR_FOLDER, "standard output takes one file, and the source is a folder");
   if (!src_is_dir)
     return check_file_destination(r);
   r->out_root = cm_resolve_path(o->out);
   if (strcmp(r->out_root, r->src_root) == 0)
-    return cm_fail(ST_USAGE, "translate: -o %s is the source itself: use --in-place to edit the source", o->out);
+    return cm_fail_cause(ST_USAGE, TR_OUTPUT_IS_SOURCE, "the output %s is the source itself", o->out);
   if (inside(r->out_root, r->src_root))
-    return cm_fail(ST_USAGE, "translate: -o %s is inside the source %s: pick a folder outside it", o->out, r->src_root);
+    return cm_fail(ST_USAGE, "the output %s is inside the source %s: pick a folder outside it", o->out, r->src_root);
   if (inside(r->src_root, r->out_root))
-    return cm_fail(ST_USAGE, "translate: -o %s holds the source %s: pick a folder outside it", o->out, r->src_root);
+    return cm_fail(ST_USAGE, "the output %s holds the source %s: pick a folder outside it", o->out, r->src_root);
   if (is_dir(r->out_root) && !empty_dir(r->out_root) && !o->force)
-    return cm_fail(ST_USAGE, "translate: %s is not empty: pass --force to write into it, or pick an empty folder", o->out);
+    return cm_fail_cause(ST_USAGE, TR_OUTPUT_NOT_EMPTY, "%s is not empty", o->out);
   if (access(r->out_root, F_OK) == 0 && !is_dir(r->out_root))
-    return cm_fail(ST_USAGE, "translate: %s is a file, not a folder", o->out);
+    return cm_fail(ST_USAGE, "the output %s is a file, not a folder", o->out);
   return ST_OK;
 }
 
@@ -94,8 +93,7 @@ static const FilePlan *plan_for(const Plan *p, const char *rel) {
 }
 
 static Status print_diff(const char *rel, const char *orig_path, const char *text, size_t len) {
-  const char *dir = getenv("TMPDIR");
-  char *tmp = cm_xasprintf("%s/hipport-diff-XXXXXX", dir && *dir ? dir : "/tmp");
+  char *tmp = cm_xasprintf("%s/hipport-diff-XXXXXX", cm_temp_base());
   int fd = mkstemp(tmp);
   if (fd < 0 || write(fd, text, len) != (ssize_t)len) {
     if (fd >= 0)
@@ -164,7 +162,7 @@ static Status check_backups(Run *r) {
       continue;
     char *backup = cm_xasprintf("%s%s", fp->src->path, r->opt->backup_suffix);
     bool theirs = access(backup, F_OK) == 0 && !holds(backup, fp->src->text, fp->src->len);
-    Status st = theirs ? cm_fail(ST_USAGE, "translate: %s exists: remove it or pick another --backup-suffix", backup)
+    Status st = theirs ? cm_fail_cause(ST_USAGE, TR_BACKUP_EXISTS, "the backup %s exists and holds something else", backup)
                        : ST_OK;
     free(backup);
     if (st)

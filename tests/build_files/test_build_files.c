@@ -118,8 +118,7 @@ static size_t case_names(char ***out) {
 }
 
 static int setup(void **state) {
-  char tmpl[] = "/tmp/hipport-build-files-XXXXXX";
-  input.root = cm_xstrdup(mkdtemp(tmpl));
+  assert_non_null(input.root = cm_make_temp_dir("hipport-build-files"));
   char **names;
   size_t n = case_names(&names);
   for (size_t i = 0; i < n; i++) {
@@ -136,8 +135,7 @@ static int setup(void **state) {
     free(path);
   }
   scan(&input);
-  char tmpl2[] = "/tmp/hipport-build-files-ported-XXXXXX";
-  ported.root = cm_xstrdup(mkdtemp(tmpl2));
+  assert_non_null(ported.root = cm_make_temp_dir("hipport-build-files-ported"));
   for (size_t i = 0; i < input.plan.files.len; i++) {
     const FilePlan *fp = &input.plan.files.items[i];
     size_t len;

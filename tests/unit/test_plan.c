@@ -398,7 +398,7 @@ static void categories_are_counted_and_checked(void **state) {
 
 /* ---- with the real analyzer ---- */
 
-static char tmpdir[64];
+static char *tmpdir;
 
 static void write_file(const char *name, const char *text) {
   char *path = cm_xasprintf("%s/%s", tmpdir, name);
@@ -416,6 +416,7 @@ static void remove_tmpdir(const char *const *names, size_t n) {
     free(path);
   }
   rmdir(tmpdir);
+  free(tmpdir);
 }
 
 static const FilePlan *plan_of(const Plan *p, const char *rel) {
@@ -436,8 +437,7 @@ static bool uses_name(const FilePlan *fp, const char *name) {
 /* The same text in code is found, in a comment or a string it is not. */
 static void comments_and_strings_are_not_code(void **state) {
   Fixture *fx = *state;
-  snprintf(tmpdir, sizeof tmpdir, "/tmp/hipport-test-plan-XXXXXX");
-  assert_non_null(mkdtemp(tmpdir));
+  assert_non_null(tmpdir = cm_make_temp_dir("hipport-test-plan"));
   static const char *names[] = {"code.cu", "quoted.cu"};
   write_file("code.cu", "#include <cuda_runtime.h>\n"
                         "__global__ void k(float *o, float v) {\n"
@@ -526,8 +526,7 @@ static void expect_target(const char *asked, const char *const *roots, size_t n,
 /* Asked for, else the first HIP found (its hip_version.h, else hipconfig), else
  * the newest release the rules know; each with its reason. */
 static void target_is_the_installed_hip_else_the_newest(void **state) {
-  snprintf(tmpdir, sizeof tmpdir, "/tmp/hipport-test-target-XXXXXX");
-  assert_non_null(mkdtemp(tmpdir));
+  assert_non_null(tmpdir = cm_make_temp_dir("hipport-test-target"));
   char *r63 = fake_root("r63", "#define HIP_VERSION_MAJOR 6\n#define HIP_VERSION_MINOR 3\n#define HIP_VERSION_PATCH 42131\n", NULL);
   char *r71 = fake_root("r71", NULL, "7.1.25424-abc");
   char *r65 = fake_root("r65", "#define HIP_VERSION_MAJOR 6\n#define HIP_VERSION_MINOR 5\n", NULL);
@@ -543,6 +542,8 @@ static void target_is_the_installed_hip_else_the_newest(void **state) {
   expect_target("7.1", (const char *[]){r63}, 1, "7.1.0", "asked for");
   Target t;
   assert_int_equal(pl_target(db, "4.0", NULL, 0, &t), ST_USAGE);
+  assert_int_equal(cm_error_cause(), PL_UNKNOWN_RELEASE);
+  assert_null(strstr(cm_error(), "hipport")); /* the command line says where to look */
   /* --rocm-path comes before $ROCM_PATH, which comes before /opt/rocm and /usr */
   setenv("ROCM_PATH", r71, 1);
   const char *roots[4];
@@ -551,9 +552,8 @@ static void target_is_the_installed_hip_else_the_newest(void **state) {
   assert_string_equal(roots[2], "/opt/rocm");
   assert_string_equal(roots[3], "/usr");
   unsetenv("ROCM_PATH");
-  char *cmd = cm_xasprintf("rm -rf %s", tmpdir);
-  assert_int_equal(system(cmd), 0);
-  free(cmd);
+  cm_remove_tree(tmpdir);
+  free(tmpdir);
   free(at63);
   free(r63);
   free(r71);

@@ -27,10 +27,11 @@ static const char schema_0_1[] =
     " compatibility TEXT NOT NULL);  -- JSON: ROCm release -> % of uses available";
 
 static char *temp_db(void) {
-  char tmpl[] = "/tmp/hipport-test-results-XXXXXX";
-  char *dir = mkdtemp(tmpl);
+  char *dir = cm_make_temp_dir("hipport-test-results");
   assert_non_null(dir);
-  return cm_xasprintf("%s/results.db", dir);
+  char *path = cm_xasprintf("%s/results.db", dir);
+  free(dir);
+  return path;
 }
 
 static void remove_db(char *path) {
@@ -140,8 +141,8 @@ static void a_newer_schema_is_refused_not_downgraded(void **state) {
 }
 
 static void outside_git_a_project_is_its_folder_name(void **state) {
-  char tmpl[] = "/tmp/hipport-test-project-XXXXXX";
-  char *dir = mkdtemp(tmpl);
+  char *dir = cm_make_temp_dir("hipport-test-project");
+  assert_non_null(dir);
   Project p;
   rs_project_of(dir, &p);
   assert_string_equal(p.name, strrchr(dir, '/') + 1);
@@ -149,6 +150,7 @@ static void outside_git_a_project_is_its_folder_name(void **state) {
   assert_false(p.dirty);
   rs_project_free(&p);
   rmdir(dir);
+  free(dir);
 }
 
 int main(void) {

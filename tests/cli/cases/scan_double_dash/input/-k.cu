@@ -1,0 +1,6 @@
+#include <cuda_runtime.h>
+int main() {
+  float *d;
+  cudaMalloc(&d, 256);
+  cudaFree(d);
+}
