@@ -23,7 +23,7 @@ Finding *add_finding(FilePlan *fp, Diag d, unsigned offset, const char *subject,
 void add_edit(FilePlan *fp, unsigned offset, unsigned length, const char *text);
 
 /* rewrite.c: the edits beyond renames. */
-enum { MAX_ARGS = 16 };
+enum { MAX_ARGS = 32 }; /* cuSPARSE calls take up to 25; a full list may be cut */
 typedef struct {
   unsigned begin, end;
 } ArgRange;
@@ -39,6 +39,7 @@ bool plan_launch_ggl(FilePlan *fp, const Fact *f, bool kernel_name_templates);
 void plan_erase(FilePlan *fp, const Fact *f);
 void plan_arg_cast(FilePlan *fp, const Fact *f, const ArgCast *c);
 void plan_default_args(FilePlan *fp, const Fact *f, const char *name, const RuleDb *db, bool hipify_too);
+void plan_arg_edits(FilePlan *fp, const Fact *f, const char *name, const RuleDb *db, bool roc, Version target);
 bool plan_duplicate_include(FilePlan *fp, const PlannedUse *u);
 void plan_runtime_include(FilePlan *fp, bool in_place);
 void plan_fenced_regions(FilePlan *fp);

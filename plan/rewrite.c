@@ -153,22 +153,24 @@ void plan_warp(FilePlan *fp, const Fact *f, const WarpRewrite *w, Version target
  * conventions. An argument that is already a cast or wrapped keeps its form, so a
  * second run adds nothing. The argument is read from `text` (a string literal
  * naming a symbol is wrapped too, as hipify-clang does). */
-void plan_arg_cast(FilePlan *fp, const Fact *f, const ArgCast *c) {
-  Args a;
-  if (!call_args(fp->src, f->offset + f->length, &a) || c->arg >= a.n)
-    return;
-  ArgRange r = a.arg[c->arg];
+static void wrap_arg(FilePlan *fp, ArgRange r, const char *wrapper) {
   const char *text = fp->src->text + r.begin;
   size_t n = r.end - r.begin;
-  bool cast = strstr(c->wrapper, "_cast") != NULL;
-  if (n == 0 || starts_with(text, n, c->wrapper) ||
+  bool cast = strstr(wrapper, "_cast") != NULL;
+  if (n == 0 || starts_with(text, n, wrapper) ||
       (cast && (text[0] == '(' || starts_with(text, n, "reinterpret_cast") || starts_with(text, n, "static_cast") ||
                 starts_with(text, n, "const_cast"))))
     return;
-  char *open = cm_xasprintf("%s(", c->wrapper);
+  char *open = cm_xasprintf("%s(", wrapper);
   add_edit(fp, r.begin, 0, open);
   add_edit(fp, r.end, 0, ")");
   free(open);
+}
+
+void plan_arg_cast(FilePlan *fp, const Fact *f, const ArgCast *c) {
+  Args a;
+  if (call_args(fp->src, f->offset + f->length, &a) && c->arg < a.n)
+    wrap_arg(fp, a.arg[c->arg], c->wrapper);
 }
 
 /* ---- trailing arguments CUDA defaults and HIP does not ---- */
@@ -187,6 +189,105 @@ void plan_default_args(FilePlan *fp, const Fact *f, const char *name, const Rule
   if (added.len)
     add_edit(fp, a.rparen, 0, buf_cstr(&added));
   buf_free(&added);
+}
+
+/* ---- argument lists of another shape ---- */
+
+/* What the rows of one call insert, gathered per place: two rows that write
+ * at one offset keep their order, which the plan's sort would not promise. */
+typedef struct {
+  unsigned offset;
+  Buf text;
+} Insertion;
+typedef VEC(Insertion) Insertions;
+
+/* `text` as an argument before argument `at` of `a`, or after its last. */
+static void insert_arg(Insertions *ins, const Args *a, unsigned at, const char *text) {
+  unsigned offset = at < a->n ? a->arg[at].begin : a->rparen;
+  size_t i = 0;
+  while (i < ins->len && ins->items[i].offset != offset)
+    i++;
+  if (i == ins->len)
+    vec_push(ins, ((Insertion){offset, {0}}));
+  if (at < a->n)
+    buf_printf(&ins->items[i].text, "%s, ", text);
+  else
+    buf_printf(&ins->items[i].text, "%s%s", a->n ? ", " : "", text);
+}
+
+/* Deletes arguments [from, from + count) with one of the commas around them. */
+static void delete_args(FilePlan *fp, const Args *a, unsigned from, unsigned count) {
+  unsigned last = from + count - 1, begin = a->arg[from].begin, end = a->arg[last].end;
+  if (last + 1 < a->n)
+    end = a->arg[last + 1].begin;
+  else if (from > 0)
+    begin = a->arg[from - 1].end;
+  add_edit(fp, begin, end - begin, "");
+}
+
+static char *args_text(const SourceFile *src, const Args *a, unsigned from, unsigned count) {
+  return cm_xstrndup(src->text + a->arg[from].begin, a->arg[from + count - 1].end - a->arg[from].begin);
+}
+
+static bool null_argument(const SourceFile *src, ArgRange r) {
+  size_t n = r.end - r.begin;
+  const char *t = src->text + r.begin;
+  return (n == 1 && *t == '0') || (n == 4 && strncmp(t, "NULL", 4) == 0) || (n == 7 && strncmp(t, "nullptr", 7) == 0);
+}
+
+/* The row's value with {hip_version} as HIP's hipVersion counts the target: 6.3 is 603. */
+static char *edit_value(const ArgEdit *e, Version target) {
+  const char *at = strstr(e->value, "{hip_version}");
+  if (!at)
+    return cm_xstrdup(e->value);
+  return cm_xasprintf("%.*s%u%s", (int)(at - e->value), e->value, target / 1000000u * 100u + target / 1000u % 1000u,
+                      at + strlen("{hip_version}"));
+}
+
+static void apply_arg_edit(FilePlan *fp, const Fact *f, const Args *a, const ArgEdit *e, Version target,
+                           Insertions *ins) {
+  bool has_arg = e->arg < a->n, spans = e->arg + e->count <= a->n;
+  char *value = edit_value(e, target), *moved = NULL;
+  if (e->edit == AE_INSERT)
+    insert_arg(ins, a, e->arg, value);
+  else if (e->edit == AE_REPLACE && has_arg)
+    add_edit(fp, a->arg[e->arg].begin, a->arg[e->arg].end - a->arg[e->arg].begin, value);
+  else if (e->edit == AE_WRAP && has_arg)
+    wrap_arg(fp, a->arg[e->arg], value);
+  else if (e->edit == AE_COPY && has_arg)
+    insert_arg(ins, a, e->dest, moved = args_text(fp->src, a, e->arg, 1));
+  else if (e->edit == AE_MOVE && spans) {
+    insert_arg(ins, a, e->dest, moved = args_text(fp->src, a, e->arg, e->count));
+    delete_args(fp, a, e->arg, e->count);
+  } else if (e->edit == AE_REMOVE && has_arg) {
+    ArgRange r = a->arg[e->arg];
+    if (e->data_loss && !null_argument(fp->src, r))
+      add_finding(fp, D_ARG_DROPPED, r.begin, f->name,
+                  cm_xasprintf("%s: HIP's counterpart has no parameter for '%.*s' (argument %u), which is dropped: "
+                               "check that the port does without it",
+                               f->name, (int)(r.end - r.begin), fp->src->text + r.begin, e->arg + 1));
+    delete_args(fp, a, e->arg, 1);
+  }
+  free(value);
+  free(moved);
+}
+
+/* cusparseDcsrilu02(..., policy, buffer) -> rocsparse_dcsrilu0(..., rocsparse_solve_policy_auto, buffer)
+ * by the rows of `name` for the name the call is written with. */
+void plan_arg_edits(FilePlan *fp, const Fact *f, const char *name, const RuleDb *db, bool roc, Version target) {
+  Args a;
+  const ArgEdit *e = rl_arg_edit(db, name, NULL);
+  if (!e || !call_args(fp->src, f->offset + f->length, &a) || a.n >= MAX_ARGS)
+    return;
+  Insertions ins = {0};
+  for (; e; e = rl_arg_edit(db, name, e))
+    if (e->roc == roc)
+      apply_arg_edit(fp, f, &a, e, target, &ins);
+  for (size_t i = 0; i < ins.len; i++) {
+    add_edit(fp, ins.items[i].offset, 0, buf_cstr(&ins.items[i].text));
+    buf_free(&ins.items[i].text);
+  }
+  vec_free(&ins);
 }
 
 /* ---- kernel launches in hipLaunchKernelGGL form ---- */

@@ -4,10 +4,10 @@
  *   hipport-rulesdb OUT.db SCHEMA.sql --meta FILE.csv --libraries FILE.csv
  *                   --api FILE.csv... --hip-names FILE.csv --headers FILE.csv
  *                   --hazards FILE.csv --warp FILE.csv --casts FILE.csv
- *                   --defaults FILE.csv --overloads FILE.csv --members FILE.csv
- *                   --hipify-types FILE.csv
- *                   --defaults FILE.csv --members FILE.csv --nvcc-options FILE.csv
- *                   --build-names FILE.csv --cuda-libraries FILE.csv
+ *                   --defaults FILE.csv --arg-edits FILE.csv --overloads FILE.csv
+ *                   --members FILE.csv --hints FILE.csv --type-headers FILE.csv
+ *                   --legacy-headers FILE.csv --hipify-types FILE.csv
+ *                   --nvcc-options FILE.csv --build-names FILE.csv --cuda-libraries FILE.csv
  *
  * API files are read in order; a later row with the same (library, cuda_name)
  * replaces an earlier one, so project-owned corrections sit in their own file on
@@ -303,6 +303,36 @@ static Status default_row(Ctx *x, Csv *c, const int *cols, sqlite3_stmt *st) {
   return hipify_only(x, field(c, cols[3]), st, 4);
 }
 
+/* A number column: empty gives `dflt`; anything else must be a whole number >= 0. */
+static bool count_field(const char *v, long dflt, long *out) {
+  char *end;
+  *out = *v ? strtol(v, &end, 10) : dflt;
+  return !*v || (!*end && *out >= 0);
+}
+
+/* The edit's name and the value it needs are checked by the schema and here:
+ * an insert, a replacement or a wrapper with nothing to write is a typo. */
+static Status arg_edit_row(Ctx *x, Csv *c, const int *cols, sqlite3_stmt *st) {
+  long arg, dest, count, loss;
+  const char *edit = field(c, cols[3]);
+  bool needs_value = strcmp(edit, "insert") == 0 || strcmp(edit, "replace") == 0 || strcmp(edit, "wrap") == 0;
+  bool needs_dest = strcmp(edit, "copy") == 0 || strcmp(edit, "move") == 0;
+  if (!*field(c, cols[0]) || !*field(c, cols[2]) || !count_field(field(c, cols[2]), 0, &arg) ||
+      !count_field(field(c, cols[5]), 0, &dest) || !count_field(field(c, cols[6]), 1, &count) ||
+      !count_field(field(c, cols[7]), 0, &loss) || loss > 1 || needs_value != (*field(c, cols[4]) != 0) ||
+      needs_dest != (*field(c, cols[5]) != 0))
+    return cm_fail(ST_INPUT,
+                   "%s:%d: cuda_name and arg are required; insert, replace and wrap take a value, copy and move "
+                   "a dest, the others neither; data_loss is 0 or 1",
+                   x->path, x->line);
+  bind_texts(c, cols, st, (const int[]){0, 1, 3, 4}, 4);
+  sqlite3_bind_int(st, 3, (int)arg);
+  sqlite3_bind_int(st, 6, (int)dest);
+  sqlite3_bind_int(st, 7, (int)count);
+  sqlite3_bind_int(st, 8, (int)loss);
+  return ST_OK;
+}
+
 static Status overload_row(Ctx *x, Csv *c, const int *cols, sqlite3_stmt *st) {
   char *end;
   long params = strtol(field(c, cols[1]), &end, 10);
@@ -430,6 +460,9 @@ static const Source sources[] = {
      cast_row},
     {"--defaults", COLS("cuda_name", "arg", "value", "hipify_only"), "INSERT INTO default_arg VALUES (?,?,?,?)",
      default_row},
+    {"--arg-edits", COLS("cuda_name", "backend", "arg", "edit", "value", "dest", "count", "data_loss"),
+     "INSERT INTO arg_edit VALUES (?,?,?,?,?,?,?,?)",
+     arg_edit_row},
     {"--overloads", COLS("cuda_name", "params", "as_name"), "INSERT INTO overload VALUES (?,?,?)", overload_row},
     {"--hip-names", COLS("library", "cuda_name", "hip_name", "hip_added", "hip_until"),
      "INSERT INTO hip_name VALUES (?,?,?,?,?)", hip_name_row},
@@ -481,7 +514,7 @@ static Status build(Ctx *x, int argc, char **argv) {
 
 int main(int argc, char **argv) {
   if (argc < 5 || argc % 2 == 0) {
-    fprintf(stderr, "usage: %s OUT.db SCHEMA.sql (--meta|--libraries|--api|--hip-names|--headers|--hazards|--warp|--casts|--defaults|--members|--hints|--type-headers|--overloads|--hipify-types|--nvcc-options|--build-names|--cuda-libraries) FILE.csv...\n", argv[0]);
+    fprintf(stderr, "usage: %s OUT.db SCHEMA.sql (--meta|--libraries|--api|--hip-names|--headers|--hazards|--warp|--casts|--defaults|--arg-edits|--members|--hints|--type-headers|--legacy-headers|--overloads|--hipify-types|--nvcc-options|--build-names|--cuda-libraries) FILE.csv...\n", argv[0]);
     return ST_USAGE;
   }
   char *tmp = cm_xasprintf("%s.tmp", argv[1]);

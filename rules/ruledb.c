@@ -217,6 +217,18 @@ static int name_index(RuleDb *db, const char *const *names, int n, const char *n
   return i < n ? i : 0;
 }
 
+static void read_arg_edit(RuleDb *db, sqlite3_stmt *st) {
+  /* ORDER ARG_EDIT */
+  static const char *const edits[] = {"insert", "remove", "replace", "copy", "move", "wrap"};
+  static const char *const backends[] = {"hip", "roc"};
+  ArgEdit e = {.cuda = col_need_dup(db, st, 0), .roc = name_index(db, backends, 2, col_need(db, st, 1)) == 1,
+               .arg = (unsigned)sqlite3_column_int(st, 2),
+               .edit = (ArgEditKind)name_index(db, edits, 6, col_need(db, st, 3)),
+               .value = col_need_dup(db, st, 4), .dest = (unsigned)sqlite3_column_int(st, 5),
+               .count = (unsigned)sqlite3_column_int(st, 6), .data_loss = sqlite3_column_int(st, 7) != 0};
+  vec_push(&db->arg_edits, e);
+}
+
 static void read_nvcc_option(RuleDb *db, sqlite3_stmt *st) {
   /* ORDER NVCC_ACTION */
   static const char *const actions[] = {"replace", "drop", "pass", "arch", "rdc", "glue", "xlang"};
@@ -296,6 +308,8 @@ static Status load(RuleDb *db, sqlite3 *sq) {
                           " default_since FROM warp_rewrite", read_warp)) ||
       (st = query(db, sq, "SELECT cuda_name, arg, wrapper, hipify_only FROM arg_cast", read_cast)) ||
       (st = query(db, sq, "SELECT cuda_name, arg, value, hipify_only FROM default_arg", read_default)) ||
+      (st = query(db, sq, "SELECT cuda_name, backend, arg, edit, value, dest, count, data_loss FROM arg_edit"
+                          " ORDER BY rowid", read_arg_edit)) ||
       (st = query(db, sq, "SELECT cuda_name, params, as_name FROM overload", read_overload)) ||
       (st = query(db, sq, "SELECT cuda_type, until, members, hip_members FROM member_order", read_member_order)) ||
       (st = query(db, sq, "SELECT cuda_name, scalar_form, other_form, hip_types, hip_since FROM cache_hint", read_hint)) ||
@@ -363,6 +377,7 @@ void rl_close(RuleDb *db) {
   vec_free(&db->warp);
   vec_free(&db->casts);
   vec_free(&db->defaults);
+  vec_free(&db->arg_edits);
   vec_free(&db->hints);
   vec_free(&db->type_headers);
   vec_free(&db->legacy_headers);
@@ -477,6 +492,13 @@ const DefaultArg *rl_default_arg(const RuleDb *db, const char *name, unsigned ar
   for (size_t i = 0; i < db->defaults.len; i++)
     if (db->defaults.items[i].arg == arg && strcmp(db->defaults.items[i].cuda, name) == 0)
       return &db->defaults.items[i];
+  return NULL;
+}
+
+const ArgEdit *rl_arg_edit(const RuleDb *db, const char *name, const ArgEdit *after) {
+  for (size_t i = after ? (size_t)(after - db->arg_edits.items) + 1 : 0; i < db->arg_edits.len; i++)
+    if (strcmp(db->arg_edits.items[i].cuda, name) == 0)
+      return &db->arg_edits.items[i];
   return NULL;
 }
 

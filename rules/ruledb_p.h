@@ -49,6 +49,7 @@ struct RuleDb {
   VEC(WarpRewrite) warp;
   VEC(ArgCast) casts;
   VEC(DefaultArg) defaults;
+  VEC(ArgEdit) arg_edits;
   VEC(CacheHint) hints;
   MetaEntries type_headers; /* HIP name, header */
   MetaEntries legacy_headers;  /* CUDA header, why */

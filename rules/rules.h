@@ -112,6 +112,19 @@ typedef struct {
   bool hipify_only;      /* only under hipify-clang's conventions */
 } DefaultArg;
 
+/* A call whose HIP or roc* counterpart takes its arguments in another shape
+ * (data/arg_edits.csv). Indexes count CUDA's argument list as written. */
+typedef enum { AE_INSERT, AE_REMOVE, AE_REPLACE, AE_COPY, AE_MOVE, AE_WRAP } ArgEditKind; /* ORDER ARG_EDIT */
+typedef struct {
+  const char *cuda;
+  bool roc;              /* applies where the call is written with its roc* name */
+  unsigned arg;
+  ArgEditKind edit;
+  const char *value;     /* inserted, replacing, or the wrapper; {hip_version}: the target as major*100+minor */
+  unsigned dest, count;  /* copy and move */
+  bool data_loss;        /* a removed argument other than a null one loses meaning */
+} ArgEdit;
+
 /* A load or store with a cache hint (data/cache_hints.csv): HIP has it for
  * hip_types from hip_since; any other call becomes a form, {0} the pointer
  * argument and {1} the value. */
@@ -212,6 +225,7 @@ const MemberOrder *rl_member_order(const RuleDb *db, const char *name);
 /* The name's rows in turn: after NULL, the first; NULL when no more. */
 const ArgCast *rl_arg_cast(const RuleDb *db, const char *name, const ArgCast *after);
 const DefaultArg *rl_default_arg(const RuleDb *db, const char *name, unsigned arg);
+const ArgEdit *rl_arg_edit(const RuleDb *db, const char *name, const ArgEdit *after);
 const CacheHint *rl_cache_hint(const RuleDb *db, const char *name);
 /* The header declaring a HIP name that hip_runtime.h does not bring in
  * (data/type_headers.csv); NULL for any other name. */

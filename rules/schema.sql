@@ -101,6 +101,19 @@ CREATE TABLE default_arg (
   PRIMARY KEY (cuda_name, arg)
 );
 
+-- Calls whose HIP counterpart takes its arguments in another shape (data/arg_edits.csv).
+CREATE TABLE arg_edit (
+  cuda_name TEXT NOT NULL,
+  backend TEXT NOT NULL CHECK (backend IN ('hip', 'roc')), -- which HIP name the call is written with
+  arg INTEGER NOT NULL CHECK (arg >= 0),       -- 0-based, in CUDA's argument list
+  edit TEXT NOT NULL CHECK (edit IN ('insert', 'remove', 'replace', 'copy', 'move', 'wrap')),
+  value TEXT NOT NULL,                          -- inserted, replacing, or the wrapper; '' for the others
+  dest INTEGER NOT NULL CHECK (dest >= 0),      -- copy and move: before this argument
+  count INTEGER NOT NULL CHECK (count >= 1),    -- move: how many arguments
+  data_loss INTEGER NOT NULL,                   -- 1: removing a non-null argument loses meaning (HP1009)
+  PRIMARY KEY (cuda_name, backend, arg, edit)
+);
+
 -- C++ overloads of CUDA calls that HIP names as another call (data/overloads.csv).
 CREATE TABLE overload (
   cuda_name TEXT NOT NULL,

@@ -40,6 +40,8 @@ edited("null_name.db", "api", ("cuda_name TEXT NOT NULL,", "cuda_name TEXT,"),
        "UPDATE api SET cuda_name = NULL WHERE id IN (SELECT id FROM api LIMIT 5)")
 edited("unknown_action.db", "nvcc_option", ("CHECK (action IN", "CHECK (action NOT IN"),
        "UPDATE nvcc_option SET action = 'explode'")
+edited("unknown_edit.db", "arg_edit", ("CHECK (edit IN", "CHECK (edit NOT IN"),
+       "UPDATE arg_edit SET edit = 'shuffle' WHERE rowid = 1")
 
 runs = [["scan", os.path.join(inp, "a.cu"), "--no-db"], ["translate", os.path.join(inp, "a.cu"), "-o", "-"],
         ["rules", "stats"]]
