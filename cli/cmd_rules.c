@@ -5,128 +5,61 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "analyzer.h"
 #include "cli_p.h"
-#include "rules.h"
-
-static void print_versions(const char *side, Version added, Version deprecated, Version changed, Version removed) {
-  char a[16], d[16], c[16], r[16];
-  rl_version_format(added, a, sizeof a);
-  rl_version_format(deprecated, d, sizeof d);
-  rl_version_format(changed, c, sizeof c);
-  rl_version_format(removed, r, sizeof r);
-  printf("  %-5s added %-8s deprecated %-8s changed %-8s removed %s\n", side, *a ? a : "-", *d ? d : "-",
-         *c ? c : "-", *r ? r : "-");
-}
-
-static void print_earlier(const Rule *r) {
-  for (unsigned i = 0; i < r->nearlier; i++) {
-    char a[16], u[16];
-    rl_version_format(r->earlier[i].added, a, sizeof a);
-    rl_version_format(r->earlier[i].until, u, sizeof u);
-    printf("  earlier HIP name %s: ROCm %s up to %s\n", r->earlier[i].hip, *a ? a : "(first release)", u);
-  }
-}
-
-static void print_rule(const RuleDb *db, const Rule *r) {
-  printf("%s -> %s\n", r->cuda,
-         r->hip ? r->hip : r->kind == RK_ANNOTATION ? "(nothing: HIP needs none)" : "(no HIP counterpart)");
-  printf("  library %s, %s, section \"%s\"\n", r->library, rl_kind_name(r->kind), r->section);
-  if (r->origin)
-    printf("  from the user rule at %s\n", r->origin);
-  print_versions(rl_cuda_releases(db, r->library), r->cuda_added, r->cuda_deprecated, r->cuda_changed, r->cuda_removed);
-  if (r->hip)
-    print_versions("HIP", r->hip_added, r->hip_deprecated, r->hip_changed, r->hip_removed);
-  print_earlier(r);
-  if (r->hip_experimental) {
-    char e[16];
-    rl_version_format(r->hip_experimental, e, sizeof e);
-    printf("  HIP counterpart experimental since %s\n", e);
-  }
-  if (r->backend_name)
-    printf("  %s backend: %s\n", r->backend, r->backend_name);
-}
-
-static void print_header(const HeaderRule *h) {
-  printf("%s -> %s\n", h->cuda, h->hip ? h->hip : "(no HIP counterpart)");
-  printf("  header, library %s%s%s\n", h->library, h->roc ? ", roc backend " : "", h->roc ? h->roc : "");
-  if (*h->note)
-    printf("  %s\n", h->note);
-}
 
 /* Every name is looked up; the exit code says whether any was unknown. */
-static Status rules_lookup(RuleDb *db, int argc, char **argv, int first) {
+static Status rules_lookup(RuleDb *db, int nwords, const char **words) {
   Status st = ST_OK;
-  if (first >= argc)
+  if (nwords == 0)
     return cm_fail(ST_USAGE, "rules lookup: name a CUDA API, e.g. hipport rules lookup cudaMalloc");
-  for (int i = first; i < argc; i++) {
-    const Rule *r = rl_lookup(db, argv[i], strlen(argv[i]));
-    const HeaderRule *h = rl_lookup_header(db, argv[i], strlen(argv[i]));
-    for (; r; r = rl_lookup_next(db, r))
-      print_rule(db, r);
+  for (int i = 0; i < nwords; i++) {
+    const Rule *r = rl_lookup(db, words[i], strlen(words[i]));
+    const HeaderRule *h = rl_lookup_header(db, words[i], strlen(words[i]));
+    for (const Rule *k = r; k; k = rl_lookup_next(db, k))
+      rp_rule(stdout, db, k);
     if (h)
-      print_header(h);
-    if (!rl_lookup(db, argv[i], strlen(argv[i])) && !h) {
-      printf("%s: not in the rule database\n", argv[i]);
-      st = cm_fail(ST_INPUT, "rules lookup: unknown name '%s'", argv[i]);
+      rp_header_rule(stdout, h);
+    if (!r && !h) {
+      printf("%s: not in the rule database\n", words[i]);
+      st = cm_fail(ST_INPUT, "rules lookup: unknown name '%s'", words[i]);
     }
   }
   return st;
-}
-
-typedef struct {
-  const char *library;
-  size_t names, available;
-} LibraryCount;
-
-static LibraryCount *count_for(LibraryCount *counts, size_t *n, const char *library) {
-  for (size_t i = 0; i < *n; i++)
-    if (strcmp(counts[i].library, library) == 0)
-      return &counts[i];
-  counts[*n] = (LibraryCount){.library = library};
-  return &counts[(*n)++];
 }
 
 static Status rules_stats(RuleDb *db, const char *rocm) {
   Version release = rl_newest_release(db);
   if (rocm && !rl_resolve_release(db, rocm, &release))
     return cm_fail(ST_USAGE, "rules stats: ROCm release '%s' is not one the rules know (see hipport rules releases)", rocm);
-  LibraryCount counts[64];
-  size_t n = 0, total = 0, avail = 0;
-  for (size_t i = 0; i < rl_rule_count(db) && n < 64; i++) {
-    const Rule *r = rl_rule(db, i);
-    LibraryCount *c = count_for(counts, &n, r->library);
-    c->names++;
-    c->available += rl_availability(r, release) == AV_MAPPED;
-  }
-  char v[16], *data = rl_describe(db);
-  rl_version_format(release, v, sizeof v);
-  printf("rule data: %s\n\n", data);
-  free(data);
-  printf("CUDA names with a HIP counterpart available in ROCm %s\n\n", v);
-  printf("%-14s %8s %10s %7s\n", "library", "names", "available", "%");
-  for (size_t i = 0; i < n; i++) {
-    printf("%-14s %8zu %10zu %6.1f%%\n", counts[i].library, counts[i].names, counts[i].available,
-           100.0 * (double)counts[i].available / (double)counts[i].names);
-    total += counts[i].names;
-    avail += counts[i].available;
-  }
-  printf("%-14s %8zu %10zu %6.1f%%\n", "all", total, avail, 100.0 * (double)avail / (double)total);
+  LibraryCounts counts;
+  rl_library_counts(db, release, &counts);
+  rp_rules_stats(stdout, db, release, &counts);
+  vec_free(&counts);
   return ST_OK;
 }
 
-static Status rules_releases(RuleDb *db) {
-  for (size_t i = 0; i < rl_release_count(db); i++) {
-    char v[16];
-    rl_version_format(rl_release(db, i), v, sizeof v);
-    printf("%s\n", v);
-  }
+static Status rules_diff(RuleDb *db, const char *from_text, const char *to_text, bool summary) {
+  Version from, to;
+  if (!rl_resolve_release(db, from_text, &from) || !rl_resolve_release(db, to_text, &to))
+    return cm_fail(ST_USAGE, "rules diff: '%s' is not a release the rules know (see hipport rules releases)",
+                   !rl_resolve_release(db, from_text, &from) ? from_text : to_text);
+  if (from >= to)
+    return cm_fail(ST_USAGE, "rules diff: name the older release first, e.g. hipport rules diff 6.3 7.1");
+  RuleChanges changes;
+  rl_diff(db, from, to, &changes);
+  rp_rules_diff(stdout, from, to, &changes, summary);
+  vec_free(&changes);
   return ST_OK;
 }
 
-Status rules_check(RuleDb *db, const char *hip_path, const char *rocm_path, const char *cuda_path,
-                   const char *compat, bool verbose);
-Status rules_diff(RuleDb *db, const char *from, const char *to, bool summary);
+static Status rules_check(RuleDb *db, const char *hip_path, const char *rocm_path, const char *cuda_path, bool list) {
+  RulesCheck check;
+  Status st = pl_rules_check(db, hip_path, rocm_path, cuda_path, cli_compat_include(), &check);
+  if (!st)
+    rp_rules_check(stdout, &check, list);
+  pl_rules_check_free(&check);
+  return st;
+}
 
 typedef VEC(const char *) Words;
 
@@ -174,15 +107,15 @@ static Status run_verb(RuleDb *db, const char *verb, const RulesArgs *a, int nwo
   if (diff && nwords != 2)
     return cm_fail(ST_USAGE, "rules diff: name two releases, e.g. hipport rules diff 6.3 7.1");
   if (lookup)
-    return rules_lookup(db, nwords, (char **)words, 0);
+    return rules_lookup(db, nwords, words);
   if (diff)
     return rules_diff(db, words[0], words[1], a->summary);
   if (strcmp(verb, "stats") == 0)
     return rules_stats(db, a->rocm);
   if (strcmp(verb, "releases") == 0)
-    return rules_releases(db);
+    return rp_rules_releases(stdout, db), ST_OK;
   if (strcmp(verb, "check") == 0)
-    return rules_check(db, a->hip_path, a->rocm_path, an_cuda_path(a->cuda_path), cli_compat_include(), a->list);
+    return rules_check(db, a->hip_path, a->rocm_path, an_cuda_path(a->cuda_path), a->list);
   return cm_fail(ST_USAGE, "rules: unknown verb '%s' (lookup, stats, diff, check, releases)", verb);
 }
 

@@ -51,6 +51,7 @@ static const struct {
     {RL_NO_RULE_DB, "hipify", "build hipport (make build)"},
     {RL_NO_RULE_DB, NULL, "build hipport (make build) or pass --rules-db FILE"},
     {PL_UNKNOWN_RELEASE, NULL, "see hipport rules releases, or say --rocm newest"},
+    {PL_NO_HIP, NULL, "pass --hip-path DIR (a ROCm root)"},
     {RS_NO_SUCH_SCAN, NULL, "hipport history lists them"},
     {TR_NO_OUTPUT, NULL, "say where it goes with -o OUT, or use --in-place or --dry-run"},
     {TR_STDOUT_FOR_FOLDER, NULL, "give -o a folder"},

@@ -126,4 +126,37 @@ enum { PL_UNKNOWN_RELEASE = 0x400 };
 Status pl_target(const RuleDb *db, const char *asked, const char *const *roots, size_t nroots, Target *out);
 void pl_target_free(Target *t);
 
+/* rules_check.c: the rules held against the HIP headers actually installed
+ * (hipport rules check). A HIP name the rules say exists by the installed
+ * release but no header declares is "missing"; a hip* name a header declares
+ * that no rule maps to is "unmapped"; with the CUDA Toolkit at hand, a CUDA
+ * name no rule knows that HIP declares under the same spelling is "same-name". */
+typedef struct {
+  const char *library;
+  size_t checked, missing, extra;
+} CheckTally;
+typedef enum { CN_MISSING, CN_UNMAPPED, CN_SAME_NAME } CheckNameKind;
+typedef struct {
+  CheckNameKind kind;
+  const char *library;  /* "" for same-name */
+  char *name;
+  const char *cuda;     /* missing: the CUDA name it stands for */
+} CheckName;
+typedef struct {
+  Version release;
+  char *include_dir;
+  size_t declarations;
+  VEC(CheckTally) tallies;
+  VEC(CheckName) names;  /* in the order found: missing, unmapped, same-name */
+  bool cuda_checked;     /* the CUDA headers could be read: same-name is known */
+  size_t same_names;
+} RulesCheck;
+/* hip_path: a ROCm root or its include folder; NULL: the first HIP found as the
+ * target is. cuda_path NULL: no same-name check. compat: the parser's
+ * compatibility headers. A root without HIP headers fails with PL_NO_HIP. */
+enum { PL_NO_HIP = 0x401 };
+Status pl_rules_check(const RuleDb *db, const char *hip_path, const char *rocm_path, const char *cuda_path,
+                      const char *compat, RulesCheck *out);
+void pl_rules_check_free(RulesCheck *c);
+
 #endif

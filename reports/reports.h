@@ -149,4 +149,13 @@ void rp_hipify_stats(FILE *text, FILE *csv, const RuleDb *db, const char *title,
                      size_t n, double seconds);
 void rp_hipify_totals(FILE *text, FILE *csv, size_t converted_files, size_t processed_files);
 
+/* rules_report.c: what `hipport rules` prints. */
+void rp_rule(FILE *out, const RuleDb *db, const Rule *r);
+void rp_header_rule(FILE *out, const HeaderRule *h);
+void rp_rules_stats(FILE *out, const RuleDb *db, Version release, const LibraryCounts *counts);
+void rp_rules_releases(FILE *out, const RuleDb *db);
+void rp_rules_diff(FILE *out, Version from, Version to, const RuleChanges *changes, bool summary);
+/* list: name each missing, unmapped and same-name name, not only count them. */
+void rp_rules_check(FILE *out, const RulesCheck *c, bool list);
+
 #endif

@@ -299,4 +299,26 @@ Version rl_newest_release(const RuleDb *db);
 /* Accepts a known release, or a patch release of a known minor (5.2.3 -> 5.2.0). */
 bool rl_resolve_release(const RuleDb *db, const char *text, Version *out);
 
+/* What the releases after `from`, up to and including `to`, change for a CUDA
+ * name (inventory.c): a HIP counterpart that becomes available, one whose HIP
+ * name changes (hipblasCaxpy_v2 -> hipblasCaxpy in 7.0.0), one that goes away. */
+typedef enum { RC_AVAILABLE, RC_RENAMED, RC_REMOVED } RuleChangeKind; /* ORDER RULE_CHANGE */
+typedef struct {
+  const Rule *rule;
+  RuleChangeKind kind;
+  Version release;           /* the first release after `from` where it shows */
+  const char *before, *after; /* the HIP names in `from` and in `to` */
+} RuleChange;
+typedef VEC(RuleChange) RuleChanges;
+/* Sorted by library, release, kind and CUDA name; vec_free the result. */
+void rl_diff(const RuleDb *db, Version from, Version to, RuleChanges *out);
+
+/* Per library, in the rules' order: its names and how many `release` makes available. */
+typedef struct {
+  const char *library;
+  size_t names, available;
+} LibraryCount;
+typedef VEC(LibraryCount) LibraryCounts;
+void rl_library_counts(const RuleDb *db, Version release, LibraryCounts *out);
+
 #endif
