@@ -1,0 +1,18 @@
+// CUDA's T** overloads of cudaHostAlloc, cudaHostGetDevicePointer and
+// cudaMallocPitch take a float**; HIP declares void** only, so the port casts
+// the argument. An argument already cast, and the calls HIP has T** templates
+// for (hipMalloc, hipHostMalloc, hipMallocManaged), are left as written.
+#include <hip/hip_runtime.h>
+int main() {
+  float *h, *d, *p, *m, *q;
+  size_t pitch;
+  hipHostAlloc(reinterpret_cast<void**>(&h), 64 * sizeof(float), hipHostMallocMapped);
+  hipHostGetDevicePointer(reinterpret_cast<void**>(&d), h, 0);
+  hipMallocPitch(reinterpret_cast<void**>(&p), &pitch, 64 * sizeof(float), 8);
+  hipHostAlloc((void **)&q, 64, hipHostMallocDefault);
+  hipMalloc(&m, 64);
+  hipHostMalloc(&q, 64);
+  hipMallocManaged(&m, 64);
+  hipFree(p);
+  return 0;
+}
