@@ -123,8 +123,12 @@ const char *include_set_pch(ParseEnv *env, const Candidate *c, const SourceFile 
 void include_set_failed(ParseEnv *env, const char *pch);
 
 /* When the real parse gives nothing at all, a TU is still needed for clang's
- * tokens: parse with no include paths, errors ignored. */
-CXTranslationUnit lexical_tu(CXIndex index, const char *path);
+ * tokens: parse with no include paths, errors ignored; `joined` (or NULL) is the
+ * text to read instead of the file's. */
+CXTranslationUnit lexical_tu(CXIndex index, const char *path, const char *joined, size_t len);
+/* chevrons.c: the text with spaced launch chevrons (`< < <`, `> > >`) joined in
+ * place, as libclang is to read it (malloc'd); NULL when it has none. */
+char *join_chevrons(const char *text, size_t len);
 /* Parses one file and fills its facts (facts.c does the reading). */
 void parse_file(ParseEnv *env, CXIndex index, const Candidate *c, SourceFile *f);
 

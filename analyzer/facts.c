@@ -27,6 +27,7 @@ typedef struct {
   CXTranslationUnit tu;
   CXFile file;
   SourceFile *f;
+  char *joined;           /* the text libclang read where it joined spaced chevrons; else NULL */
   bool parsed;
   CXToken *tokens;
   CXCursor *cursors;      /* per token, when parsed */
@@ -72,7 +73,8 @@ static bool in_ranges(const Range *rs, size_t n, unsigned off) {
 
 static bool tok_is(const Reader *r, unsigned i, const char *s) {
   size_t n = strlen(s);
-  return i < r->ntokens && r->tok[i].end - r->tok[i].begin == n && memcmp(r->f->text + r->tok[i].begin, s, n) == 0;
+  const char *text = r->joined ? r->joined : r->f->text;
+  return i < r->ntokens && r->tok[i].end - r->tok[i].begin == n && memcmp(text + r->tok[i].begin, s, n) == 0;
 }
 
 static void add_fact(Reader *r, FactKind kind, unsigned off, unsigned len, char *name, const char *cursor,
@@ -932,8 +934,10 @@ void collect_facts(const ParseEnv *env, CXTranslationUnit tu, bool parsed, Sourc
     if (!f->fallback_reason)
       f->fallback_reason = cm_xstrdup("libclang did not load the file");
     f->parser = PARSER_LEXICAL;
+    nameset_free(r.kernel_templates);
     return;
   }
+  r.joined = join_chevrons(f->text, f->len);
   read_skipped(&r);
   read_tokens(&r);
   ask_the_tree(&r);
@@ -943,6 +947,7 @@ void collect_facts(const ParseEnv *env, CXTranslationUnit tu, bool parsed, Sourc
   read_all(&r);
   read_constants(&r);
   vec_sort(&f->facts, by_offset);
+  free(r.joined);
   clang_disposeTokens(tu, r.tokens, r.ntokens);
   free(r.tok);
   free(r.cursors);

@@ -363,10 +363,12 @@ static bool found_missing_include(ParseEnv *env, CXTranslationUnit tu, const Can
   return true;
 }
 
-CXTranslationUnit lexical_tu(CXIndex index, const char *path) {
+CXTranslationUnit lexical_tu(CXIndex index, const char *path, const char *joined, size_t len) {
   const char *args[] = {"-x", "cuda", "--cuda-host-only", "-nocudainc", "-nocudalib", "-Wno-everything"};
+  struct CXUnsavedFile u = {.Filename = path, .Contents = joined, .Length = (unsigned long)len};
   CXTranslationUnit tu = NULL;
-  clang_parseTranslationUnit2(index, path, args, 6, NULL, 0, CXTranslationUnit_Incomplete | CXTranslationUnit_SingleFileParse, &tu);
+  clang_parseTranslationUnit2(index, path, args, 6, &u, joined != NULL,
+                              CXTranslationUnit_Incomplete | CXTranslationUnit_SingleFileParse, &tu);
   return tu;
 }
 
@@ -374,17 +376,21 @@ enum { MAX_FOUND_INCLUDES = 8 };
 
 static enum CXErrorCode parse_with_found_includes(ParseEnv *env, CXIndex index, const Candidate *c, SourceFile *f,
                                                   const char *pch, CXTranslationUnit *tu) {
+  char *joined = join_chevrons(f->text, f->len);
+  struct CXUnsavedFile u = {.Filename = c->path, .Contents = joined, .Length = (unsigned long)f->len};
   for (;;) {
     Args args = {0};
     char *owned;
     file_args(env, c, f, pch, &args, &owned);
-    enum CXErrorCode err =
-        clang_parseTranslationUnit2(index, c->path, args.items, (int)args.len, NULL, 0, parse_flags, tu);
+    enum CXErrorCode err = clang_parseTranslationUnit2(index, c->path, args.items, (int)args.len, &u, joined != NULL,
+                                                       parse_flags, tu);
     vec_free(&args);
     free(owned);
     if (err != CXError_Success || !*tu || f->found_includes.len >= MAX_FOUND_INCLUDES ||
-        !found_missing_include(env, *tu, c, f))
+        !found_missing_include(env, *tu, c, f)) {
+      free(joined);
       return err;
+    }
     clang_disposeTranslationUnit(*tu);
     *tu = NULL;
   }
@@ -405,14 +411,19 @@ static CXTranslationUnit parse_tree(ParseEnv *env, CXIndex index, const Candidat
     *why = cm_xstrdup("libclang crashed parsing this file (code nested deeper than its stack?)");
   else
     *why = cm_xasprintf("libclang could not parse the file (error %d): check its flags", (int)err);
-  return lexical_tu(index, c->path);
+  char *joined = join_chevrons(f->text, f->len);
+  CXTranslationUnit lex = lexical_tu(index, c->path, joined, f->len);
+  free(joined);
+  return lex;
 }
 
 void parse_file(ParseEnv *env, CXIndex index, const Candidate *c, SourceFile *f) {
   CXTranslationUnit tu;
   char *why = NULL;
   if (env->lexical) {
-    tu = lexical_tu(index, c->path);
+    char *joined = join_chevrons(f->text, f->len);
+    tu = lexical_tu(index, c->path, joined, f->len);
+    free(joined);
     f->parser = PARSER_LEXICAL;
   } else {
     const char *block = include_set_pch(env, c, f);

@@ -228,6 +228,8 @@ static void plan_include(FilePlan *fp, const Fact *f, const RuleDb *db, const Pl
 
 static void plan_launch(FilePlan *fp, const Fact *f, const PlanOptions *opt) {
   bool ggl = opt->launch_ggl && plan_launch_ggl(fp, f, opt->kernel_name_templates);
+  if (!ggl)
+    plan_join_chevrons(fp, f);
   PlannedUse u = {.fact = f, .status = US_MAPPED, .available = true,
                   .hip = ggl ? "hipLaunchKernelGGL" : "<<<>>>", .library = "CUDA_Runtime", .kind = "launch"};
   vec_push(&fp->uses, u);

@@ -292,10 +292,28 @@ void plan_arg_edits(FilePlan *fp, const Fact *f, const char *name, const RuleDb 
 
 /* ---- kernel launches in hipLaunchKernelGGL form ---- */
 
+/* Past the three chevrons at `at`, blanks between them included (`< < <`,
+ * which nvcc takes and the analyzer read as `<<<`). */
+unsigned chevrons_end(const SourceFile *src, unsigned at) {
+  char c = src->text[at];
+  for (int seen = 0; at < src->len && seen < 3; at++)
+    seen += src->text[at] == c;
+  return at;
+}
+
+/* k< < <g, b> > >(x) -> k<<<g, b>>>(x): clang reads only the joined form. */
+void plan_join_chevrons(FilePlan *fp, const Fact *f) {
+  unsigned open_end = chevrons_end(fp->src, f->open), close_end = chevrons_end(fp->src, f->close);
+  if (open_end > f->open + 3)
+    add_edit(fp, f->open, open_end - f->open, "<<<");
+  if (close_end > f->close + 3)
+    add_edit(fp, f->close, close_end - f->close, ">>>");
+}
+
 /* Splits k<<<g, b, s, st>>> at its top-level commas. */
 static unsigned config_args(const SourceFile *src, const Fact *f, ArgRange *out) {
   const char *code = src->code_only;
-  unsigned n = 0, start = f->open + 3;
+  unsigned n = 0, start = chevrons_end(src, f->open);
   int depth = 0;
   for (unsigned p = start; p <= f->close && n < 4; p++) {
     char c = p < f->close ? code[p] : ',';
@@ -346,7 +364,7 @@ bool plan_launch_ggl(FilePlan *fp, const Fact *f, bool kernel_name_templates) {
   ArgRange c[4];
   unsigned n = config_args(fp->src, f, c);
   Args call;
-  if (n < 2 || !call_args(fp->src, f->close + 3, &call) ||
+  if (n < 2 || !call_args(fp->src, chevrons_end(fp->src, f->close), &call) ||
       !(ends_statement(fp->src, call.rparen + 1) || (f->in_macro && ends_macro(fp->src, call.rparen + 1))))
     return false;
   bool templ = memchr(f->name, '<', strlen(f->name)) != NULL || (kernel_name_templates && f->template_kernel);
