@@ -262,9 +262,30 @@ static void cast_bitcounts(FilePlan *fp, unsigned from) {
   }
 }
 
+/* min(rem, blockDim.x) -> min(rem, (unsigned)blockDim.x): each argument of the
+ * call the hazard found that is a member of a CUDA built-in variable (a CUDA
+ * name the analyzer saw, then .x, .y or .z, alone in its argument). */
+static void cast_coordinates(FilePlan *fp, unsigned call) {
+  const SourceFile *src = fp->src;
+  Args a;
+  while (call < src->len && is_ident(src->code_only[call]))
+    call++;
+  if (!call_args(src, call, &a))
+    return;
+  for (unsigned i = 0; i < a.n; i++)
+    for (size_t k = 0; k < src->facts.len; k++) {
+      const Fact *f = &src->facts.items[k];
+      unsigned end = f->offset + f->length;
+      if (f->kind == FK_IDENT && f->offset == a.arg[i].begin && end + 2 == a.arg[i].end &&
+          src->code_only[end] == '.' && strchr("xyz", src->code_only[end + 1]))
+        add_edit(fp, a.arg[i].begin, 0, "(unsigned)");
+    }
+}
+
 /* Findings translate settles itself: HIP's unsigned bit counts in an int's
- * braces get the cast the finding asks for (HP2401), and C++17's removed
- * `register` goes with the spaces after it (HP2403). */
+ * braces get the cast the finding asks for (HP2401), C++17's removed
+ * `register` goes with the spaces after it (HP2403), and HIP's proxy
+ * coordinates become numbers where min, max and printf need one (HP2405). */
 void plan_hazard_fixes(FilePlan *fp) {
   for (size_t i = 0; i < fp->findings.len; i++) {
     const Finding *f = &fp->findings.items[i];
@@ -275,6 +296,8 @@ void plan_hazard_fixes(FilePlan *fp) {
       for (end += 8; end < fp->src->len && is_space(fp->src->text[end]);)
         end++;
       add_edit(fp, f->offset, end - f->offset, "");
+    } else if (f->diag == D_COORD_PROXY) {
+      cast_coordinates(fp, f->offset);
     }
   }
 }
