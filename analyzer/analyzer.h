@@ -40,6 +40,9 @@ typedef struct {
   bool disabled;             /* inside a region the preprocessor skipped */
   bool in_macro;             /* inside a #define body */
   bool cuda_declared;        /* resolved to a declaration in the CUDA headers */
+  bool host_code;            /* compiled for the host: outside every __device__/__global__ function that is
+                                not also __host__, as the tree tells (false in a file read lexically, a
+                                disabled region or a macro body, where it does not) */
   char *declared_by;         /* then the header that declares it (its last path part: cublas.h tells the
                                 legacy cublasSscal from cublas_v2.h's); else NULL */
   char *aliased;             /* FK_IDENT: the CUDA type a typedef no rule knows stands for

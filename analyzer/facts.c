@@ -35,6 +35,7 @@ typedef struct {
   Range *tok;             /* per token: byte range */
   VEC(Range) skipped;     /* preprocessor-skipped ranges */
   VEC(Range) device_fns;  /* bodies of __global__/__device__ functions */
+  VEC(Range) device_only; /* those of them not also __host__: code never compiled for the host */
   StdMap *own_std;        /* standard headers the file's own CUDA includes brought in */
   NameSet *user_includes; /* headers the file and its project headers include */
   NameSet *std_seen;      /* standard names already reported */
@@ -82,6 +83,7 @@ static void add_fact(Reader *r, FactKind kind, unsigned off, unsigned len, char 
   Fact fact = {.kind = kind, .offset = off, .length = len, .name = name, .cursor = cursor, .in_macro = in_macro,
                .params = -1,
                .disabled = in_ranges(r->skipped.items, r->skipped.len, off)};
+  fact.host_code = r->parsed && !fact.disabled && !in_macro && !in_ranges(r->device_only.items, r->device_only.len, off);
   an_location(r->f, off, &fact.line, &fact.column);
   vec_push(&r->f->facts, fact);
 }
@@ -570,18 +572,25 @@ static void read_asm(Reader *r, unsigned i, bool in_macro) {
 
 /* ---- the tree: device code and device-property reads ---- */
 
-static enum CXChildVisitResult find_device_attr(CXCursor c, CXCursor parent, CXClientData found) {
+enum { ATTR_DEVICE = 1, ATTR_HOST = 2 };
+
+static enum CXChildVisitResult find_cuda_attrs(CXCursor c, CXCursor parent, CXClientData found) {
   enum CXCursorKind k = clang_getCursorKind(c);
   if (k == CXCursor_CUDAGlobalAttr || k == CXCursor_CUDADeviceAttr)
-    *(bool *)found = true;
+    *(unsigned *)found |= ATTR_DEVICE;
+  else if (k == CXCursor_CUDAHostAttr)
+    *(unsigned *)found |= ATTR_HOST;
   return CXChildVisit_Continue;
 }
 
-static bool has_device_attr(CXCursor fn) {
-  bool found = false;
-  clang_visitChildren(fn, find_device_attr, &found);
+/* ATTR_DEVICE for __global__ or __device__, ATTR_HOST for __host__. */
+static unsigned cuda_attrs(CXCursor fn) {
+  unsigned found = 0;
+  clang_visitChildren(fn, find_cuda_attrs, &found);
   return found;
 }
+
+static bool has_device_attr(CXCursor fn) { return cuda_attrs(fn) & ATTR_DEVICE; }
 
 static Range cursor_range(CXCursor c) {
   CXSourceRange ext = clang_getCursorExtent(c);
@@ -711,6 +720,8 @@ static enum CXChildVisitResult visit_tree(CXCursor c, CXCursor parent, CXClientD
   case CXCursor_CXXMethod:
     if (clang_isCursorDefinition(c) && has_device_attr(c))
       vec_push(&r->device_fns, cursor_range(c));
+    if (clang_isCursorDefinition(c) && cuda_attrs(c) == ATTR_DEVICE)
+      vec_push(&r->device_only, cursor_range(c));
     if (clang_getCursorKind(c) == CXCursor_FunctionTemplate && has_device_attr(c)) {
       CXString s = clang_getCursorSpelling(c);
       nameset_add(r->kernel_templates, clang_getCString(s));
@@ -953,6 +964,7 @@ void collect_facts(const ParseEnv *env, CXTranslationUnit tu, bool parsed, Sourc
   free(r.cursors);
   vec_free(&r.skipped);
   vec_free(&r.device_fns);
+  vec_free(&r.device_only);
   for (size_t i = 0; i < r.pointees.len; i++)
     free(r.pointees.items[i].type);
   vec_free(&r.pointees);

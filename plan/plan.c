@@ -139,6 +139,20 @@ static const Rule *rule_for(const Fact *f, const RuleDb *db) {
   return r ? r : rl_lookup(db, f->name, strlen(f->name));
 }
 
+/* `std::isfinite`, `v.isnan`: the name is already qualified or a member. */
+static bool qualified(const SourceFile *src, unsigned offset) {
+  while (offset > 0 && is_space(src->code_only[offset - 1]))
+    offset--;
+  return offset > 0 && strchr(":.>", src->code_only[offset - 1]);
+}
+
+/* isfinite(x) in host code -> std::isfinite(x), where HIP's runtime header
+ * declares the name for device code only (data/host_names.csv). */
+static const char *host_name(const SourceFile *src, const Fact *f, const Rule *r, const RuleDb *db) {
+  const char *host = f->host_code ? rl_host_name(db, r->cuda) : NULL;
+  return host && !qualified(src, f->offset) ? host : NULL;
+}
+
 static void plan_ident(FilePlan *fp, const Fact *f, const RuleDb *db, const PlanOptions *opt) {
   Version target = opt->target;
   const Rule *r = rule_for(f, db);
@@ -161,6 +175,8 @@ static void plan_ident(FilePlan *fp, const Fact *f, const RuleDb *db, const Plan
     u.kind = rl_kind_name(r->kind);
     u.available = u.status <= US_REMOVED;
     u.hip = u.available ? target_name(r, opt) : first_name(r);
+    if (u.available && host_name(fp->src, f, r, db))
+      u.hip = host_name(fp->src, f, r, db);
     if (u.available && !u.hip)
       plan_erase(fp, f); /* an annotation HIP needs nothing for */
     else if (u.available && (strcmp(u.hip, f->name) != 0 || f->aliased))

@@ -131,6 +131,11 @@ static void read_type_header(RuleDb *db, sqlite3_stmt *st) {
   vec_push(&db->type_headers, m);
 }
 
+static void read_host_name(RuleDb *db, sqlite3_stmt *st) {
+  MetaEntry m = {col_need_dup(db, st, 0), col_need_dup(db, st, 1)};
+  vec_push(&db->host_names, m);
+}
+
 static void read_legacy_header(RuleDb *db, sqlite3_stmt *st) {
   MetaEntry m = {col_need_dup(db, st, 0), col_need_dup(db, st, 1)};
   vec_push(&db->legacy_headers, m);
@@ -315,6 +320,7 @@ static Status load(RuleDb *db, sqlite3 *sq) {
       (st = query(db, sq, "SELECT cuda_name, scalar_form, other_form, hip_types, hip_since FROM cache_hint", read_hint)) ||
       (st = query(db, sq, "SELECT hip_name, header FROM type_header", read_type_header)) ||
       (st = query(db, sq, "SELECT cuda_header, why FROM legacy_header", read_legacy_header)) ||
+      (st = query(db, sq, "SELECT cuda_name, host_name FROM host_name", read_host_name)) ||
       (st = query(db, sq, "SELECT option, takes_value, action, hip, why FROM nvcc_option", read_nvcc_option)) ||
       (st = query(db, sq, "SELECT system, cuda, kind, hip, why FROM build_name", read_build_name)) ||
       (st = query(db, sq, "SELECT cuda, link, target, package, hip_library, header, why FROM cuda_library"
@@ -381,6 +387,7 @@ void rl_close(RuleDb *db) {
   vec_free(&db->hints);
   vec_free(&db->type_headers);
   vec_free(&db->legacy_headers);
+  vec_free(&db->host_names);
   vec_free(&db->overloads);
   vec_free(&db->hipify_types);
   vec_free(&db->members);
@@ -514,6 +521,10 @@ static const char *meta_value(const MetaEntries *v, const char *key) {
     if (strcmp(v->items[i].key, key) == 0)
       return v->items[i].value;
   return NULL;
+}
+
+const char *rl_host_name(const RuleDb *db, const char *cuda_name) {
+  return meta_value(&db->host_names, cuda_name);
 }
 
 const char *rl_legacy_header(const RuleDb *db, const char *cuda_header) {

@@ -53,6 +53,7 @@ struct RuleDb {
   VEC(CacheHint) hints;
   MetaEntries type_headers; /* HIP name, header */
   MetaEntries legacy_headers;  /* CUDA header, why */
+  MetaEntries host_names;      /* CUDA name, what host code calls instead */
   VEC(Overload) overloads;
   VEC(HipifyType) hipify_types;
   VEC(MemberOrder) members;

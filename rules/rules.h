@@ -235,6 +235,10 @@ const char *rl_type_header(const RuleDb *db, const char *hip_name);
  * legacy API HIP has no counterpart for, whatever their names map to
  * (data/legacy_headers.csv); NULL for any other header. */
 const char *rl_legacy_header(const RuleDb *db, const char *cuda_header);
+/* What host code calls for a name CUDA's runtime header declares there and
+ * HIP's does not (isfinite: std::isfinite; data/host_names.csv); NULL for any
+ * other name. */
+const char *rl_host_name(const RuleDb *db, const char *cuda_name);
 /* The CUDA C function a C++ overload of `name` with `params` parameters stands
  * for (data/overloads.csv): cudaEventCreate with 2 is cudaEventCreateWithFlags.
  * NULL when the overload maps by its own name. */

@@ -142,6 +142,13 @@ CREATE TABLE cache_hint (
   hip_since INTEGER                -- the release that has them; NULL with no hip_types
 );
 
+-- Names CUDA's runtime header declares for host code and HIP's does not; host code
+-- calls them in std (data/host_names.csv).
+CREATE TABLE host_name (
+  cuda_name TEXT PRIMARY KEY,
+  host_name TEXT NOT NULL
+);
+
 -- CUDA headers whose declarations are a legacy API with no HIP counterpart (data/legacy_headers.csv).
 CREATE TABLE legacy_header (
   cuda_header TEXT PRIMARY KEY,
