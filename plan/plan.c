@@ -189,6 +189,7 @@ static void plan_ident(FilePlan *fp, const Fact *f, const RuleDb *db, const Plan
     if (u.available) {
       plan_default_args(fp, f, r->cuda, db, opt->explicit_defaults);
       plan_arg_edits(fp, f, r->cuda, db, roc_name(r, opt), target);
+      plan_signature(fp, f, r->cuda, db);
     }
   }
   vec_push(&fp->uses, u);

@@ -42,6 +42,8 @@ void plan_erase(FilePlan *fp, const Fact *f);
 void plan_arg_cast(FilePlan *fp, const Fact *f, const ArgCast *c);
 void plan_default_args(FilePlan *fp, const Fact *f, const char *name, const RuleDb *db, bool hipify_too);
 void plan_arg_edits(FilePlan *fp, const Fact *f, const char *name, const RuleDb *db, bool roc, Version target);
+/* signatures.c: HP1008 where HIP's parameter list cannot take the call's arguments. */
+void plan_signature(FilePlan *fp, const Fact *f, const char *name, const RuleDb *db);
 bool plan_duplicate_include(FilePlan *fp, const PlannedUse *u);
 void plan_runtime_include(FilePlan *fp, bool in_place);
 void plan_fenced_regions(FilePlan *fp);

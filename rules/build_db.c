@@ -6,7 +6,8 @@
  *                   --hazards FILE.csv --warp FILE.csv --casts FILE.csv
  *                   --defaults FILE.csv --arg-edits FILE.csv --overloads FILE.csv
  *                   --members FILE.csv --hints FILE.csv --type-headers FILE.csv
- *                   --legacy-headers FILE.csv --host-names FILE.csv --hipify-types FILE.csv
+ *                   --legacy-headers FILE.csv --host-names FILE.csv --signatures FILE.csv
+ *                   --hipify-types FILE.csv
  *                   --nvcc-options FILE.csv --build-names FILE.csv --cuda-libraries FILE.csv
  *
  * API files are read in order; a later row with the same (library, cuda_name)
@@ -188,6 +189,18 @@ static Status header_row(Ctx *x, Csv *c, const int *cols, sqlite3_stmt *st) {
 static void bind_texts(Csv *c, const int *cols, sqlite3_stmt *st, const int *which, int n) {
   for (int i = 0; i < n; i++)
     sqlite3_bind_text(st, which[i] + 1, field(c, cols[which[i]]), -1, SQLITE_TRANSIENT);
+}
+
+/* ORDER SIGNATURE_COLUMNS: cuda_name, cuda_params, cuda_required, hip_name, hip_params, hip_required,
+ * type_differs (may be empty: NULL), cuda_release, hip_release, cuda_signature, hip_signature */
+static Status signature_row(Ctx *x, Csv *c, const int *cols, sqlite3_stmt *st) {
+  for (int i = 0; i < 11; i++)
+    if (i != 6 && !*field(c, cols[i]))
+      return cm_fail(ST_INPUT, "%s:%d: every column but type_differs is required", x->path, x->line);
+  bind_texts(c, cols, st, (const int[]){0, 1, 2, 3, 4, 5, 7, 8, 9, 10}, 10);
+  if (*field(c, cols[6]))
+    sqlite3_bind_text(st, 7, field(c, cols[6]), -1, SQLITE_TRANSIENT);
+  return ST_OK;
 }
 
 /* ORDER HAZARD_COLUMNS: code, check, pattern, message, constant_message, since, until */
@@ -473,6 +486,9 @@ static const Source sources[] = {
     {"--type-headers", COLS("hip_name", "header"), "INSERT INTO type_header VALUES (?,?)", text_row},
     {"--legacy-headers", COLS("cuda_header", "why"), "INSERT INTO legacy_header VALUES (?,?)", text_row},
     {"--host-names", COLS("cuda_name", "host_name"), "INSERT INTO host_name VALUES (?,?)", text_row},
+    {"--signatures", COLS("cuda_name", "cuda_params", "cuda_required", "hip_name", "hip_params", "hip_required",
+                          "type_differs", "cuda_release", "hip_release", "cuda_signature", "hip_signature"),
+     "INSERT INTO signature VALUES (?,?,?,?,?,?,?,?,?,?,?)", signature_row},
     {"--libraries", COLS("library", "title", "cuda_releases", "hipify_api"), "INSERT INTO library VALUES (?,?,?,?)",
      library_row},
     {"--hipify-types", COLS("library", "section", "kind", "hipify_type"),
@@ -515,7 +531,7 @@ static Status build(Ctx *x, int argc, char **argv) {
 
 int main(int argc, char **argv) {
   if (argc < 5 || argc % 2 == 0) {
-    fprintf(stderr, "usage: %s OUT.db SCHEMA.sql (--meta|--libraries|--api|--hip-names|--headers|--hazards|--warp|--casts|--defaults|--arg-edits|--members|--hints|--type-headers|--legacy-headers|--host-names|--overloads|--hipify-types|--nvcc-options|--build-names|--cuda-libraries) FILE.csv...\n", argv[0]);
+    fprintf(stderr, "usage: %s OUT.db SCHEMA.sql (--meta|--libraries|--api|--hip-names|--headers|--hazards|--warp|--casts|--defaults|--arg-edits|--members|--hints|--type-headers|--legacy-headers|--host-names|--signatures|--overloads|--hipify-types|--nvcc-options|--build-names|--cuda-libraries) FILE.csv...\n", argv[0]);
     return ST_USAGE;
   }
   char *tmp = cm_xasprintf("%s.tmp", argv[1]);

@@ -131,6 +131,16 @@ static void read_type_header(RuleDb *db, sqlite3_stmt *st) {
   vec_push(&db->type_headers, m);
 }
 
+static void read_signature(RuleDb *db, sqlite3_stmt *st) {
+  Signature s = {.cuda = col_need_dup(db, st, 0), .cuda_params = (unsigned)sqlite3_column_int(st, 1),
+                 .cuda_required = (unsigned)sqlite3_column_int(st, 2), .hip = col_need_dup(db, st, 3),
+                 .hip_params = (unsigned)sqlite3_column_int(st, 4), .hip_required = (unsigned)sqlite3_column_int(st, 5),
+                 .type_differs = sqlite3_column_type(st, 6) == SQLITE_NULL ? -1 : sqlite3_column_int(st, 6),
+                 .cuda_release = col_need_dup(db, st, 7), .hip_release = col_need_dup(db, st, 8),
+                 .cuda_signature = col_need_dup(db, st, 9), .hip_signature = col_need_dup(db, st, 10)};
+  vec_push(&db->signatures, s);
+}
+
 static void read_host_name(RuleDb *db, sqlite3_stmt *st) {
   MetaEntry m = {col_need_dup(db, st, 0), col_need_dup(db, st, 1)};
   vec_push(&db->host_names, m);
@@ -321,6 +331,10 @@ static Status load(RuleDb *db, sqlite3 *sq) {
       (st = query(db, sq, "SELECT hip_name, header FROM type_header", read_type_header)) ||
       (st = query(db, sq, "SELECT cuda_header, why FROM legacy_header", read_legacy_header)) ||
       (st = query(db, sq, "SELECT cuda_name, host_name FROM host_name", read_host_name)) ||
+      (st = query(db, sq,
+                  "SELECT cuda_name, cuda_params, cuda_required, hip_name, hip_params, hip_required, type_differs, "
+                  "cuda_release, hip_release, cuda_signature, hip_signature FROM signature",
+                  read_signature)) ||
       (st = query(db, sq, "SELECT option, takes_value, action, hip, why FROM nvcc_option", read_nvcc_option)) ||
       (st = query(db, sq, "SELECT system, cuda, kind, hip, why FROM build_name", read_build_name)) ||
       (st = query(db, sq, "SELECT cuda, link, target, package, hip_library, header, why FROM cuda_library"
@@ -388,6 +402,7 @@ void rl_close(RuleDb *db) {
   vec_free(&db->type_headers);
   vec_free(&db->legacy_headers);
   vec_free(&db->host_names);
+  vec_free(&db->signatures);
   vec_free(&db->overloads);
   vec_free(&db->hipify_types);
   vec_free(&db->members);
@@ -520,6 +535,13 @@ static const char *meta_value(const MetaEntries *v, const char *key) {
   for (size_t i = 0; i < v->len; i++)
     if (strcmp(v->items[i].key, key) == 0)
       return v->items[i].value;
+  return NULL;
+}
+
+const Signature *rl_signature(const RuleDb *db, const char *cuda_name) {
+  for (size_t i = 0; i < db->signatures.len; i++)
+    if (strcmp(db->signatures.items[i].cuda, cuda_name) == 0)
+      return &db->signatures.items[i];
   return NULL;
 }
 

@@ -54,6 +54,7 @@ struct RuleDb {
   MetaEntries type_headers; /* HIP name, header */
   MetaEntries legacy_headers;  /* CUDA header, why */
   MetaEntries host_names;      /* CUDA name, what host code calls instead */
+  VEC(Signature) signatures;
   VEC(Overload) overloads;
   VEC(HipifyType) hipify_types;
   VEC(MemberOrder) members;

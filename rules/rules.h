@@ -235,6 +235,16 @@ const char *rl_type_header(const RuleDb *db, const char *hip_name);
  * legacy API HIP has no counterpart for, whatever their names map to
  * (data/legacy_headers.csv); NULL for any other header. */
 const char *rl_legacy_header(const RuleDb *db, const char *cuda_header);
+/* A call whose HIP counterpart takes another parameter list than CUDA's
+ * declaration (data/signatures.csv, from scripts/compare_signatures.py). */
+typedef struct {
+  const char *cuda, *hip;
+  unsigned cuda_params, cuda_required, hip_params, hip_required;
+  int type_differs;      /* the first parameter whose type HIP's does not match; -1: only the counts differ */
+  const char *cuda_release, *hip_release, *cuda_signature, *hip_signature;
+} Signature;
+const Signature *rl_signature(const RuleDb *db, const char *cuda_name);
+
 /* What host code calls for a name CUDA's runtime header declares there and
  * HIP's does not (isfinite: std::isfinite; data/host_names.csv); NULL for any
  * other name. */
