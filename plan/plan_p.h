@@ -40,6 +40,7 @@ unsigned chevrons_end(const SourceFile *src, unsigned at);
 void plan_join_chevrons(FilePlan *fp, const Fact *f);
 void plan_erase(FilePlan *fp, const Fact *f);
 void plan_arg_cast(FilePlan *fp, const Fact *f, const ArgCast *c);
+void plan_member_wrap(FilePlan *fp, const Fact *f, const MemberWrap *w);
 void plan_default_args(FilePlan *fp, const Fact *f, const char *name, const RuleDb *db, bool hipify_too);
 void plan_arg_edits(FilePlan *fp, const Fact *f, const char *name, const RuleDb *db, bool roc, Version target);
 /* signatures.c: HP1008 where HIP's parameter list cannot take the call's arguments. */

@@ -7,7 +7,7 @@
  *                   --defaults FILE.csv --arg-edits FILE.csv --overloads FILE.csv
  *                   --members FILE.csv --hints FILE.csv --type-headers FILE.csv
  *                   --legacy-headers FILE.csv --host-names FILE.csv --signatures FILE.csv
- *                   --hipify-types FILE.csv
+ *                   --hipify-types FILE.csv --hipify-roc-names FILE.csv --member-wraps FILE.csv
  *                   --nvcc-options FILE.csv --build-names FILE.csv --cuda-libraries FILE.csv
  *
  * API files are read in order; a later row with the same (library, cuda_name)
@@ -484,7 +484,7 @@ static const Source sources[] = {
     {"--hints", COLS("cuda_name", "scalar_form", "other_form", "hip_types", "hip_since"),
      "INSERT INTO cache_hint VALUES (?,?,?,?,?)", hint_row},
     {"--type-headers", COLS("hip_name", "header"), "INSERT INTO type_header VALUES (?,?)", text_row},
-    {"--legacy-headers", COLS("cuda_header", "why"), "INSERT INTO legacy_header VALUES (?,?)", text_row},
+    {"--legacy-headers", COLS("cuda_header", "modern_suffix", "why"), "INSERT INTO legacy_header VALUES (?,?,?)", text_row},
     {"--host-names", COLS("cuda_name", "host_name"), "INSERT INTO host_name VALUES (?,?)", text_row},
     {"--signatures", COLS("cuda_name", "cuda_params", "cuda_required", "hip_name", "hip_params", "hip_required",
                           "type_differs", "cuda_release", "hip_release", "cuda_signature", "hip_signature"),
@@ -493,6 +493,9 @@ static const Source sources[] = {
      library_row},
     {"--hipify-types", COLS("library", "section", "kind", "hipify_type"),
      "INSERT INTO hipify_type (library, section, kind, hipify_type) VALUES (?,?,?,?)", hipify_type_row},
+    {"--member-wraps", COLS("cuda_member", "before", "after"), "INSERT INTO member_wrap VALUES (?,?,?)", text_row},
+    {"--hipify-roc-names", COLS("cuda_name", "roc_name", "asked_by"), "INSERT INTO hipify_roc_name VALUES (?,?,?)",
+     text_row},
     {"--meta", COLS("key", "value"), "INSERT INTO meta VALUES (?,?)", text_row},
     /* ORDER NVCC_COLUMNS */
     {"--nvcc-options", COLS("option", "takes_value", "action", "hip", "why"),
@@ -531,7 +534,7 @@ static Status build(Ctx *x, int argc, char **argv) {
 
 int main(int argc, char **argv) {
   if (argc < 5 || argc % 2 == 0) {
-    fprintf(stderr, "usage: %s OUT.db SCHEMA.sql (--meta|--libraries|--api|--hip-names|--headers|--hazards|--warp|--casts|--defaults|--arg-edits|--members|--hints|--type-headers|--legacy-headers|--host-names|--signatures|--overloads|--hipify-types|--nvcc-options|--build-names|--cuda-libraries) FILE.csv...\n", argv[0]);
+    fprintf(stderr, "usage: %s OUT.db SCHEMA.sql (--meta|--libraries|--api|--hip-names|--headers|--hazards|--warp|--casts|--defaults|--arg-edits|--members|--hints|--type-headers|--legacy-headers|--host-names|--signatures|--overloads|--hipify-types|--hipify-roc-names|--member-wraps|--nvcc-options|--build-names|--cuda-libraries) FILE.csv...\n", argv[0]);
     return ST_USAGE;
   }
   char *tmp = cm_xasprintf("%s.tmp", argv[1]);
