@@ -12,16 +12,14 @@ of the repository (MIRROR/<owner>+<name>/repo, as the `fetch` tool leaves it)
 into a scratch folder with an empty .git, so that hipport takes that folder for
 the repository root. Then:
 
-- `hipport scan PROGRAM --rocm R --format json`: the program alone, as a user
-  points hipport at it; its HP3001 findings are the files read lexically;
 - hipport and hipify-perl each translate the whole extracted folder, and every
   translation unit of each port is compiled with hipcc, exactly as
-  bench/vs_hipify_perl.py does (a missing HIP library header is missing-lib).
+  bench/vs_hipify_perl.py does (a missing HIP library header is missing-lib);
+- the files hipport read lexically are its report's HP3001 findings.
 
 Nothing extracted is kept: the repositories' code never enters this one."""
 import argparse
 import csv
-import json
 import os
 import subprocess
 import sys
@@ -67,34 +65,28 @@ def extract(args, row, dest):
     return None
 
 
-def lexical_count(args, program):
-    """Files of the program hipport read lexically (HP3001), or None when the scan failed."""
-    r = vs.run([args.hipport, "scan", program, "--rocm", args.rocm, "--format", "json", "--no-db"])
-    try:
-        return sum(f["code"] == "HP3001" for f in json.loads(r.stdout)["findings"])
-    except (ValueError, KeyError):
-        return None
-
-
 def name_of(row):
     return f"{row['repo'].split('/')[1]}:{os.path.basename(row['program'].rstrip('/'))}"
 
 
 def run_all(args, rows, scratch):
     """{name: (lexical count, {tool: (status, line)})}."""
-    args.projects, lexical, failed = [], {}, {}
+    args.projects, failed = [], {}
     for n, row in enumerate(rows):
         dest = os.path.join(scratch, f"src-{n}")
         err = extract(args, row, dest)
         if err:
             failed[name_of(row)] = err
             continue
-        lexical[dest] = lexical_count(args, os.path.join(dest, row["program"]))
         args.projects.append(dest)
     ports = vs.translate_all(args, scratch)
     verdicts = vs.compile_all(args, ports, scratch)
     by_dest = {os.path.join(scratch, f"src-{n}"): name_of(row) for n, row in enumerate(rows)}
-    return {by_dest[d]: (lexical[d], verdicts[d]) for d in args.projects}, failed
+    return {by_dest[d]: (count(ports[d]["lexical"]), verdicts[d]) for d in args.projects}, failed
+
+
+def count(files):
+    return None if files is None else len(files)
 
 
 def print_results(args, results, markdown):
