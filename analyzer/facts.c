@@ -197,11 +197,19 @@ static bool header_known(Reader *r, const char *name, size_t n) {
 }
 
 /* A header the parse found in the repository around the scan (helper_cuda.h in
- * a samples collection's Common/) is the project's, whatever the rules call it. */
+ * a samples collection's Common/) is the project's, whatever the rules call it;
+ * so is one beside it in a folder found so (helper_functions.h, which that
+ * folder already held when the file asked for it). */
 static bool found_in_repository(const SourceFile *f, const char *name, size_t n) {
-  for (size_t i = 0; i < f->found_includes.len; i++)
+  for (size_t i = 0; i < f->found_includes.len; i++) {
     if (strlen(f->found_includes.items[i].header) == n && strncmp(f->found_includes.items[i].header, name, n) == 0)
       return true;
+    char *path = cm_xasprintf("%s/%.*s", f->found_includes.items[i].dir, (int)n, name);
+    bool there = access(path, F_OK) == 0;
+    free(path);
+    if (there)
+      return true;
+  }
   return false;
 }
 

@@ -1,7 +1,8 @@
 """Real repositories parse whole. A local #include the scanned folder lacks is
 found in the repository around it (the folder holding .git): its folder joins
 the include path, the file parses with libclang, the header is the project's
-(no "library unavailable"), and the report names the folder once. A header that
+(no "library unavailable"), and so is helper_functions.h, which that folder
+held too; the report names the folder once. A header that
 parses only inside its includer (kernel.h uses PI from main.cu) is read from the
 includer's tree. -I, -D and --extra-arg (hipify-clang's habit) reach every
 file's parse."""

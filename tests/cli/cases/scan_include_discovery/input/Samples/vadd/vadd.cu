@@ -1,4 +1,5 @@
 #include <helper_cuda.h>
+#include <helper_functions.h>
 __global__ void add(float *a) { a[threadIdx.x] += 1.0f; }
 int main() {
     float *d;
