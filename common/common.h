@@ -130,4 +130,39 @@ char *cm_user_cache_dir(void);
 /* The folder holding the running executable (for files installed beside it). */
 const char *cm_exe_dir(void);
 
+/* ---- running other programs (spawn.c) ---- */
+
+#include <sys/types.h>
+
+typedef struct {
+  char *const *argv;          /* argv[0] looked up on PATH; NULL-terminated */
+  const char *dir;            /* where it runs; NULL: the current folder */
+  const char *const *env;     /* NAME=value set over this process's environment; NULL-terminated, or NULL */
+  const char *out, *err;      /* files its stdout and stderr go to; NULL: /dev/null (stdin is /dev/null) */
+} CmCommand;
+
+typedef struct {
+  int exit_code;              /* -1 when a signal ended it */
+  int signal;
+  bool timed_out;
+} CmExit;
+
+/* Starts the command in a process group of its own; ST_ENV when it cannot. */
+Status cm_spawn(const CmCommand *c, pid_t *pid);
+/* Waits for it up to `seconds` (0: no limit), then kills its whole group. */
+void cm_wait(pid_t pid, int seconds, CmExit *out);
+
+typedef struct {
+  CmExit exit;
+  char *out, *err;            /* what it printed */
+} CmRun;
+
+/* Runs argv in dir to the end (or the time limit) with its output kept and a
+ * TMPDIR of its own, removed afterwards. */
+Status cm_run(const char *dir, char *const *argv, int seconds, CmRun *out);
+bool cm_run_ok(const CmRun *r);  /* exit code 0, in time */
+void cm_run_free(CmRun *r);
+/* An executable of that name is on PATH. */
+bool cm_on_path(const char *tool);
+
 #endif

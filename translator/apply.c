@@ -89,24 +89,63 @@ static size_t gather_steps(const FilePlan *fp, bool annotate, Step **out) {
   return n;
 }
 
-char *tr_apply(const FilePlan *fp, bool annotate, size_t *len) {
+/* Each newline written gives the next port line the original line the writing
+ * stands at: copied text moves that line on, inserted text does not, and the
+ * newlines of replaced text vanish with it. */
+static void copy_original(const SourceFile *src, unsigned from, unsigned to, Buf *out, TrLineMap *map,
+                          unsigned *line) {
+  buf_append(out, src->text + from, to - from);
+  for (unsigned k = from; map && k < to; k++)
+    if (src->text[k] == '\n')
+      vec_push(map, ++*line);
+}
+
+static void insert_text(const char *text, Buf *out, TrLineMap *map, unsigned line) {
+  buf_puts(out, text);
+  for (const char *p = text; map && (p = strchr(p, '\n')); p++)
+    vec_push(map, line);
+}
+
+static void skip_original(const SourceFile *src, unsigned from, unsigned to, unsigned *line) {
+  for (unsigned k = from; k < to; k++)
+    *line += src->text[k] == '\n';
+}
+
+static char *apply(const FilePlan *fp, bool annotate, size_t *len, TrLineMap *map) {
   const SourceFile *src = fp->src;
   Step *steps;
   size_t n = gather_steps(fp, annotate, &steps);
   Buf out = {0};
-  unsigned pos = 0;
+  unsigned pos = 0, line = 1;
+  if (map)
+    vec_push(map, 1);
   for (size_t i = 0; i < n; i++) {
     const Edit *e = &steps[i].edit;
     if (e->offset >= pos) { /* the plan never overlaps edits; an annotation sits at a line start */
-      buf_append(&out, src->text + pos, e->offset - pos);
-      buf_puts(&out, e->text);
+      copy_original(src, pos, e->offset, &out, map, &line);
+      insert_text(e->text, &out, map, line);
+      skip_original(src, e->offset, e->offset + e->length, &line);
       pos = e->offset + e->length;
     }
     if (steps[i].owned)
       free(steps[i].edit.text);
   }
-  buf_append(&out, src->text + pos, src->len - pos);
+  copy_original(src, pos, (unsigned)src->len, &out, map, &line);
   free(steps);
   *len = out.len;
   return buf_cstr(&out);
+}
+
+char *tr_apply(const FilePlan *fp, bool annotate, size_t *len) { return apply(fp, annotate, len, NULL); }
+
+void tr_line_map(const FilePlan *fp, bool annotate, TrLineMap *out) {
+  *out = (TrLineMap){0};
+  size_t len;
+  free(apply(fp, annotate, &len, out));
+}
+
+unsigned tr_original_line(const TrLineMap *m, unsigned port_line) {
+  if (port_line == 0 || m->len == 0)
+    return port_line;
+  return m->items[(port_line <= m->len ? port_line : m->len) - 1];
 }

@@ -24,7 +24,7 @@ static bool has(const char *dir, const char *name) {
 }
 
 /* The last line holding "rror" (Error, error) of a build tool's output, or its tail. */
-static char *last_error(const RunResult *r) {
+static char *last_error(const CmRun *r) {
   const char *text = *r->err ? r->err : r->out, *hit = NULL;
   for (const char *p = text; (p = strstr(p, "rror")); p++)
     hit = p;
@@ -38,16 +38,16 @@ static char *last_error(const RunResult *r) {
 
 /* Runs argv in dir; false with *error set when it fails. */
 static bool step(const char *dir, char *const *argv, const char *what, char **error, Status *st) {
-  RunResult r;
-  if ((*st = run_command(dir, argv, BUILD_SECONDS, &r)))
+  CmRun r;
+  if ((*st = cm_run(dir, argv, BUILD_SECONDS, &r)))
     return false;
-  bool ok = r.exit_code == 0 && !r.timed_out;
+  bool ok = cm_run_ok(&r);
   if (!ok) {
-    char *why = r.timed_out ? cm_xstrdup("timed out") : last_error(&r);
+    char *why = r.exit.timed_out ? cm_xstrdup("timed out") : last_error(&r);
     *error = cm_xasprintf("%s: %s", what, why);
     free(why);
   }
-  run_result_free(&r);
+  cm_run_free(&r);
   return ok;
 }
 

@@ -4,13 +4,6 @@
 
 #include "verify.h"
 
-typedef struct {
-  int exit_code;   /* -1 when killed by a signal */
-  int signal;
-  bool timed_out;
-  char *out, *err;
-} RunResult;
-
 /* libraries.c */
 /* Resolves p->libraries into p->hip_libraries; ST_INPUT naming path for one the rules lack. */
 Status vf_check_libraries(const RuleDb *db, Program *p, const char *path);
@@ -33,10 +26,5 @@ Status vf_build_port(const Program *p, PortBuild how, const char *hip_dir, const
 
 /* cuda_runs.c */
 void vf_import_cuda_run(const Program *p, const VerifyOptions *opt, const Tolerance *tol, VerifyResult *res);
-
-/* run.c */
-Status run_command(const char *dir, char *const *argv, int seconds, RunResult *out);
-void run_result_free(RunResult *r);
-bool on_path(const char *tool);
 
 #endif
