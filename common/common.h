@@ -138,7 +138,7 @@ typedef struct {
   char *const *argv;          /* argv[0] looked up on PATH; NULL-terminated */
   const char *dir;            /* where it runs; NULL: the current folder */
   const char *const *env;     /* NAME=value set over this process's environment; NULL-terminated, or NULL */
-  const char *out, *err;      /* files its stdout and stderr go to; NULL: /dev/null (stdin is /dev/null) */
+  const char *out, *err;      /* files its stdout and stderr go to; NULL: this process's own (stdin is /dev/null) */
 } CmCommand;
 
 typedef struct {
@@ -164,5 +164,8 @@ bool cm_run_ok(const CmRun *r);  /* exit code 0, in time */
 void cm_run_free(CmRun *r);
 /* An executable of that name is on PATH. */
 bool cm_on_path(const char *tool);
+
+/* fn(ctx, i) for every i < n, on up to `jobs` threads; returns when all are done. */
+void cm_parallel_for(size_t n, int jobs, void (*fn)(void *ctx, size_t i), void *ctx);
 
 #endif

@@ -48,8 +48,10 @@ Status cm_spawn(const CmCommand *c, pid_t *pid) {
   posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETPGROUP); /* group 0: its own, for cm_wait's kill */
   posix_spawnattr_setpgroup(&attr, 0);
   posix_spawn_file_actions_addopen(&fa, STDIN_FILENO, "/dev/null", O_RDONLY, 0);
-  posix_spawn_file_actions_addopen(&fa, STDOUT_FILENO, c->out ? c->out : "/dev/null", O_WRONLY | O_CREAT | O_TRUNC, 0644);
-  posix_spawn_file_actions_addopen(&fa, STDERR_FILENO, c->err ? c->err : "/dev/null", O_WRONLY | O_CREAT | O_TRUNC, 0644);
+  if (c->out)
+    posix_spawn_file_actions_addopen(&fa, STDOUT_FILENO, c->out, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+  if (c->err)
+    posix_spawn_file_actions_addopen(&fa, STDERR_FILENO, c->err, O_WRONLY | O_CREAT | O_TRUNC, 0644);
   if (c->dir)
     posix_spawn_file_actions_addchdir_np(&fa, c->dir);
   size_t n;
