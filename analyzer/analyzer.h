@@ -140,6 +140,8 @@ typedef struct {
   bool lexical;                /* every file read by tokens only, as asked */
   VEC(SourceFile *) files;     /* the CUDA files, sorted by rel path */
   VEC(FileKey) read;           /* every file the scan read, CUDA or not */
+  VEC(char *) header_dirs;     /* every folder of the tree holding a header: each file was parsed with
+                                  them on its include path, so a build of it needs them too */
 } Facts;
 
 /* What an_scan's failures can be remedied by (cm_error_cause). */

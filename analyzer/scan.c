@@ -269,9 +269,8 @@ Status an_scan(const char *const *paths, size_t npaths, const ScanOptions *opt, 
     parse_env_free(&env);
   }
   free_candidates(&cands);
-  for (size_t i = 0; i < include_dirs.len; i++)
-    free(include_dirs.items[i]);
-  vec_free(&include_dirs);
+  out->header_dirs.items = include_dirs.items; /* what a build of these files needs to find their headers */
+  out->header_dirs.len = include_dirs.len, out->header_dirs.cap = include_dirs.cap;
   if (st)
     an_facts_free(out);
   return st;
@@ -310,6 +309,9 @@ void an_facts_free(Facts *facts) {
     an_source_free(facts->files.items[i]);
   vec_free(&facts->files);
   vec_free(&facts->read);
+  for (size_t i = 0; i < facts->header_dirs.len; i++)
+    free(facts->header_dirs.items[i]);
+  vec_free(&facts->header_dirs);
   free(facts->root);
   facts->root = NULL;
 }

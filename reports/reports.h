@@ -140,8 +140,15 @@ typedef struct {
   const VerifyResult *result;
 } VerifyRow;
 
-Status rp_verify_text(FILE *out, const VerifyRow *rows, size_t n, const char *machine);
-Status rp_verify_json(FILE *out, const VerifyRow *rows, size_t n, const char *machine);
+/* Programs as text or json; ST_USAGE for another format. */
+Status rp_verify_programs(FILE *out, const char *format, const VerifyRow *rows, size_t n, const char *machine);
+/* The gap score of each program the results database has both timings of. */
+void rp_verify_gaps(FILE *out, ResultDb *db, const VerifyRow *rows, size_t n);
+
+/* verify_tree.c: a tree's units in text, json, md, html, csv or sarif. */
+Status rp_verify_tree(FILE *out, const char *format, const TreeResult *t, const char *machine);
+bool rp_verify_format_known(const char *format);
+const char *rp_verify_formats(void);  /* "text, json, ..." for messages */
 
 /* hipify_stats.c: hipify-clang's statistics for the files (one file's, or the
  * aggregate), as text ("[HIPIFY] info:" lines) and/or CSV; either stream may be NULL. */

@@ -188,6 +188,16 @@ static const CudaLibrary *missing_library(const RuleDb *db, const char *message)
   return lib && !vf_header_installed(lib->header) ? lib : NULL;
 }
 
+/* The port's paths in an error as the port's own ("port/a.cu:3:1: error: ..."):
+ * the work folder they were in is gone when the report is read. */
+static void strip_port(const char *port, char *text) {
+  size_t n = strlen(port);
+  const char *base = strrchr(port, '/');
+  size_t keep = base ? strlen(base + 1) : 0;
+  if (strncmp(text, port, n) == 0 && text[n] == '/' && base)
+    memmove(text, text + (n - keep), strlen(text + n - keep) + 1);
+}
+
 static void explain(const Tree *t, const Unit *u, const char *text, UnitResult *r) {
   CompilerError e;
   first_error(text, &e);
@@ -206,8 +216,9 @@ static void explain(const Tree *t, const Unit *u, const char *text, UnitResult *
   } else {
     r->status = UNIT_UNFORESEEN;
     r->code = cm_xstrdup(rl_diag(D_PORT_NO_COMPILE)->code);
-    r->explanation = cm_xasprintf("%s: hipport reported nothing here", rl_diag(D_PORT_NO_COMPILE)->title);
+    r->explanation = cm_xstrdup(rl_diag(D_PORT_NO_COMPILE)->title);
   }
+  strip_port(t->port, r->error);
   free(e.path);
 }
 
@@ -315,7 +326,7 @@ static Status make_port(const Plan *plan, const RuleDb *db, const TreeOptions *o
     *port = realpath(opt->port, NULL);
     return ST_OK;
   }
-  char *out = cm_xasprintf("%s/port", opt->work);
+  char *out = opt->port_out ? cm_xstrdup(opt->port_out) : cm_xasprintf("%s/port", opt->work);
   TranslateResult res;
   Status st = tr_translate(plan, db, root, &(TranslateOptions){.out = out, .force = true}, &res);
   tr_result_free(&res);

@@ -50,6 +50,15 @@ static bool compiled_alone(const SourceFile *src) {
   return false;
 }
 
+/* -I for each folder of the tree that holds headers, as the scan parsed with. */
+static void add_include_dirs(Unit *u, char *const *dirs, size_t n, const char *root, const char *port) {
+  for (size_t k = 0; k < n; k++) {
+    char *dir = vf_in_port(dirs[k], root, port);
+    vec_push(&u->argv, cm_xasprintf("-I%s", dir));
+    free(dir);
+  }
+}
+
 static void each_source(const Plan *plan, const char *root, const char *port, const TreeOptions *opt, Units *out) {
   for (size_t i = 0; i < plan->files.len; i++) {
     const SourceFile *src = plan->files.items[i].src;
@@ -59,6 +68,7 @@ static void each_source(const Plan *plan, const char *root, const char *port, co
     char *source = cm_xasprintf("%s/%s", port, src->rel);
     u.dir = dir_of(source);
     start_command(&u, opt, source, out->len);
+    add_include_dirs(&u, plan->facts->header_dirs.items, plan->facts->header_dirs.len, root, port);
     for (size_t k = 0; k < src->found_includes.len; k++) {
       char *dir = vf_in_port(src->found_includes.items[k].dir, root, port);
       vec_push(&u.argv, cm_xasprintf("-I%s", dir));

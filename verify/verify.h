@@ -119,6 +119,28 @@ Status vf_verify(const Program *p, const char *hip_dir, const Machine *m, const 
                  VerifyResult *out);
 void vf_result_free(VerifyResult *r);
 
+/* A folder with manifest.json is a program; otherwise its subfolders that have
+ * one are (resolved paths, in name order). */
+void vf_find_programs(const char *dir, StrList *out);
+
+/* How the caller ports a program (translating is the pipeline's): *hip_dir
+ * (malloc'd) is where the port is. */
+typedef struct {
+  Status (*port)(void *ctx, const Program *p, char **hip_dir);
+  void *ctx;
+} ProgramPorter;
+
+typedef struct {
+  VEC(Program) programs;
+  VEC(VerifyResult) results;
+} ProgramRuns;
+
+/* Loads each program folder, ports it, builds and runs them `jobs` at a time,
+ * and records each result in db. */
+Status vf_verify_programs(const RuleDb *rules, const StrList *dirs, const Machine *m, const VerifyOptions *vo,
+                          const ProgramPorter *porter, int jobs, ResultDb *db, ProgramRuns *runs);
+void vf_program_runs_free(ProgramRuns *runs);
+
 /* A shell script that builds and runs each program's CUDA original on a machine
  * with an NVIDIA GPU and nvcc only (no hipport there), leaving what verify's
  * cuda_runs reads: OUTDIR/gpu.txt and OUTDIR/<program>/{exit,stdout,stderr,build.log}.
@@ -156,7 +178,8 @@ typedef struct {
 
 typedef struct {
   StrList arches;        /* --offload-arch targets */
-  const char *port;      /* an existing port to build (--port); NULL: translate into work */
+  const char *port;      /* an existing port to build (--port); NULL: translate it */
+  const char *port_out;  /* where to translate it, kept; NULL: under work, removed with it */
   const char *compile_db;/* a folder holding compile_commands.json (-p), or NULL */
   const char *const *extra; /* -I, -D, -include given for the scan: every unit gets them too */
   size_t nextra;
