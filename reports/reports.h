@@ -107,9 +107,11 @@ Status rp_from_json(const json_t *doc, const char *what, Report *out);
 /* The Report as the results store keeps a scan of `project` (rs_scan_free it). */
 void rp_scan_record(const Report *r, const Project *project, RsScan *out);
 
-/* A project's scans, oldest first (rs_history), in one of text, json, md, html,
- * csv; ST_USAGE for another format. */
-Status rp_history(FILE *out, const char *format, const char *project, const RsScans *scans);
+/* A project's scans, oldest first (rs_history), and its verify runs of the
+ * tree (rs_tree_history), in one of text, json, md, html, csv; ST_USAGE for
+ * another format. */
+Status rp_history(FILE *out, const char *format, const char *project, const RsScans *scans,
+                  const RsTreeHistory *builds);
 bool rp_history_format_known(const char *format);
 
 typedef struct {
