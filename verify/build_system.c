@@ -7,6 +7,7 @@
  * wrote it). Either way the program is the binary named after it, moved to
  * `exe`. */
 #define _GNU_SOURCE
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -95,8 +96,25 @@ const char *vf_port_build_name(PortBuild how) {
   return names[how];
 }
 
+/* A CMakeLists.txt without project() is a subdirectory's, which only its
+ * parent's build can configure (HeCBench's per-program files call the top
+ * level's functions): not a build of this folder. */
+static bool cmake_project(const char *dir) {
+  char *path = cm_xasprintf("%s/CMakeLists.txt", dir), *text;
+  size_t len;
+  bool found = false;
+  if (cm_read_file(path, &text, &len) == ST_OK) {
+    for (const char *p = text; !found && (p = strcasestr(p, "project")); p += 7)
+      found = (p == text || !(isalnum((unsigned char)p[-1]) || p[-1] == '_')) && p[7 + strspn(p + 7, " \t")] == '(';
+    free(text);
+  }
+  free(path);
+  return found;
+}
+
 PortBuild vf_port_build(const char *hip_dir) {
-  return has(hip_dir, "CMakeLists.txt") ? PB_CMAKE : has(hip_dir, "Makefile") ? PB_MAKE : PB_NONE;
+  bool make = has(hip_dir, "Makefile") || has(hip_dir, "makefile") || has(hip_dir, "GNUmakefile");
+  return cmake_project(hip_dir) ? PB_CMAKE : make ? PB_MAKE : PB_NONE;
 }
 
 Status vf_build_port(const Program *p, PortBuild how, const char *hip_dir, const char *arch, const char *exe,

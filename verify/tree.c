@@ -81,7 +81,10 @@ static void first_error(const char *text, CompilerError *out) {
     b = *e ? e + 1 : e;
   }
   const char *b = loose ? loose : last;
-  out->text = b ? cm_xstrndup(b, strcspn(b, "\n")) : cm_xstrdup("the build failed without a message");
+  size_t n = b ? strcspn(b, "\n") : 0;
+  if (b && n && b[n - 1] == ':' && b[n]) /* CMake's "CMake Error at X:3 (cmd):", its message below */
+    n += 1 + strcspn(b + n + 1, "\n");
+  out->text = b ? cm_xstrndup(b, n) : cm_xstrdup("the build failed without a message");
   out->message = out->text;
 }
 

@@ -47,6 +47,27 @@ static void line_map_follows_inserted_and_removed_lines(void **state) {
   vec_free(&src.line_starts);
 }
 
+static void line_map_skips_a_line_an_edit_removes_whole(void **state) {
+  (void)state;
+  /* a CUDA include dropped with its newline, an include added above */
+  const char *text = "// top\n#include <cuda_runtime.h>\n#include <helper.h>\nint x;\n";
+  SourceFile src = source(text);
+  FilePlan fp = {.src = &src};
+  Edit add = {0, 0, "#include <hip/hip_runtime.h>\n"};
+  Edit drop = {(unsigned)(strstr(text, "#include <cuda") - text), 26, ""};
+  vec_push(&fp.edits, add);
+  vec_push(&fp.edits, drop);
+  TrLineMap map;
+  tr_line_map(&fp, false, &map);
+  unsigned want[] = {1, 1, 3, 4}; /* hip include, // top, helper.h, int x */
+  assert_int_equal(map.len, 4);
+  for (unsigned i = 0; i < 4; i++)
+    assert_int_equal(tr_original_line(&map, i + 1), want[i]);
+  vec_free(&map);
+  vec_free(&fp.edits);
+  vec_free(&src.line_starts);
+}
+
 static TreeResult sample(void) {
   TreeResult t = {.root = "/src/app", .port = "/tmp/port", .built_with = "hipcc, each unit alone"};
   UnitResult ok = {.name = "a.cu", .status = UNIT_COMPILES};
@@ -110,6 +131,7 @@ static void text_places_the_error_at_the_cuda_line(void **state) {
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(line_map_follows_inserted_and_removed_lines),
+      cmocka_unit_test(line_map_skips_a_line_an_edit_removes_whole),
       cmocka_unit_test(every_format_carries_location_code_and_counts),
       cmocka_unit_test(text_places_the_error_at_the_cuda_line),
   };
