@@ -21,9 +21,10 @@ static char *where(const UnitResult *u) {
 }
 
 static void summary_line(Buf *b, const TreeResult *t) {
-  buf_printf(b, "%zu units (%s): %zu compile, %zu fail on reported findings, %zu fail unforeseen (HP3008), "
+  buf_printf(b, "%zu unit%s (%s): %zu compile%s, %zu fail on reported findings, %zu fail unforeseen (HP3008), "
                 "%zu need a library not installed",
-             t->units.len, t->built_with, t->count[UNIT_COMPILES], t->count[UNIT_REPORTED], t->count[UNIT_UNFORESEEN],
+             t->units.len, t->units.len == 1 ? "" : "s", t->built_with, t->count[UNIT_COMPILES],
+             t->count[UNIT_COMPILES] == 1 ? "s" : "", t->count[UNIT_REPORTED], t->count[UNIT_UNFORESEEN],
              t->count[UNIT_MISSING_LIBRARY]);
 }
 

@@ -115,7 +115,7 @@ static void text_places_the_error_at_the_cuda_line(void **state) {
   TreeResult t = sample();
   char *out = render("text", &t);
   assert_non_null(strstr(out, "tiles.cu:12:14: FAILS-REPORTED: expected: HP2305 reported before translating [HP2305]"));
-  assert_non_null(strstr(out, "3 units (hipcc, each unit alone): 1 compile, 1 fail on reported findings, "
+  assert_non_null(strstr(out, "3 units (hipcc, each unit alone): 1 compiles, 1 fail on reported findings, "
                               "1 fail unforeseen (HP3008), 0 need a library not installed"));
   free(out);
   out = render("sarif", &t);
