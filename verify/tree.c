@@ -61,8 +61,8 @@ static bool located(const char *b, const char *e, CompilerError *out) {
   return true;
 }
 
-/* The first error line; without one, the first line that says "error" at all,
- * else the last line printed. */
+/* The first error line; without one, the first line that says "error" at all
+ * or make's "***", else the last line printed. */
 static void first_error(const char *text, CompilerError *out) {
   *out = (CompilerError){0};
   const char *loose = NULL, *last = NULL;
@@ -76,7 +76,7 @@ static void first_error(const char *text, CompilerError *out) {
       out->at = (size_t)(b - text);
       return;
     }
-    if (!loose && memmem(b, (size_t)(e - b), "rror", 4))
+    if (!loose && (memmem(b, (size_t)(e - b), "rror", 4) || memmem(b, (size_t)(e - b), "*** ", 4))) /* make's "*** No rule" */
       loose = b;
     b = *e ? e + 1 : e;
   }
