@@ -2,9 +2,10 @@
  * project says it: the port's own build files when it has them (one unit, the
  * whole build); else its compile_commands.json, each entry's source compiled
  * with hipcc with the entry's include folders and macros (paths under the tree
- * moved into the port); else each CUDA source alone, with the include folders
- * the scan found for it. Every hipcc line compiles for every target and keeps
- * the object under the work folder. */
+ * moved into the port); else each CUDA source alone (not one that another
+ * source #includes), with the include folders the scan found for it. Every
+ * hipcc line compiles for every target and keeps the object under the work
+ * folder. */
 #define _GNU_SOURCE
 #include <jansson.h>
 #include <stdlib.h>
@@ -50,6 +51,37 @@ static bool compiled_alone(const SourceFile *src) {
   return false;
 }
 
+static const char *base_name(const char *path) {
+  const char *slash = strrchr(path, '/');
+  return slash ? slash + 1 : path;
+}
+
+/* `#include "x.cu"` (or <x.cu>) in text names a file called `base`. */
+static bool includes(const char *text, const char *base) {
+  for (const char *p = text; (p = strstr(p, "#include")); p += 8) {
+    const char *open = p + 8 + strspn(p + 8, " \t"), *close;
+    if ((*open != '"' && *open != '<') || !(close = strpbrk(open + 1, "\">\n")) || *close == '\n')
+      continue;
+    char *name = cm_xstrndup(open + 1, (size_t)(close - open - 1));
+    bool same = strcmp(base_name(name), base) == 0;
+    free(name);
+    if (same)
+      return true;
+  }
+  return false;
+}
+
+/* A source another file of the tree includes (HeCBench pastes utils.cu into
+ * main.cu) is compiled as part of that file, not alone. */
+static bool included_elsewhere(const Plan *plan, const SourceFile *src) {
+  for (size_t i = 0; i < plan->files.len; i++) {
+    const SourceFile *f = plan->files.items[i].src;
+    if (f != src && !f->build && f->text && includes(f->text, base_name(src->rel)))
+      return true;
+  }
+  return false;
+}
+
 /* -I for each folder of the tree that holds headers, as the scan parsed with. */
 static void add_include_dirs(Unit *u, char *const *dirs, size_t n, const char *root, const char *port) {
   for (size_t k = 0; k < n; k++) {
@@ -62,7 +94,7 @@ static void add_include_dirs(Unit *u, char *const *dirs, size_t n, const char *r
 static void each_source(const Plan *plan, const char *root, const char *port, const TreeOptions *opt, Units *out) {
   for (size_t i = 0; i < plan->files.len; i++) {
     const SourceFile *src = plan->files.items[i].src;
-    if (!compiled_alone(src))
+    if (!compiled_alone(src) || included_elsewhere(plan, src))
       continue;
     Unit u = {.name = cm_xstrdup(src->rel)};
     char *source = cm_xasprintf("%s/%s", port, src->rel);

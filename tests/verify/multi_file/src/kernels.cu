@@ -1,7 +1,8 @@
 #include "vec.cuh"
+#include "helpers.cu"
 
 __global__ void add(const float *a, const float *b, float *c, int n) {
-  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  int i = idx();
   if (i < n)
     c[i] = a[i] + b[i];
 }
