@@ -95,6 +95,13 @@ typedef struct {
   Version until;
 } MemberOrder;
 
+/* A member HIP declares with another type (__half2.x: unsigned short, not
+ * __half): each use `obj.x` becomes before + `obj.x` + after
+ * (data/member_wraps.csv). */
+typedef struct {
+  const char *cuda_member, *before, *after;
+} MemberWrap;
+
 /* An argument HIP takes as const void* where CUDA also takes the kernel, or one
  * hipify-clang wraps in HIP_SYMBOL (data/arg_casts.csv). */
 typedef struct {
@@ -222,6 +229,7 @@ char *rl_header_target(const HeaderRule *h, const char *name);
 
 const WarpRewrite *rl_warp_rewrite(const RuleDb *db, const char *name);
 const MemberOrder *rl_member_order(const RuleDb *db, const char *name);
+const MemberWrap *rl_member_wrap(const RuleDb *db, const char *cuda_member);
 /* The name's rows in turn: after NULL, the first; NULL when no more. */
 const ArgCast *rl_arg_cast(const RuleDb *db, const char *name, const ArgCast *after);
 const DefaultArg *rl_default_arg(const RuleDb *db, const char *name, unsigned arg);
@@ -231,10 +239,11 @@ const CacheHint *rl_cache_hint(const RuleDb *db, const char *name);
  * (data/type_headers.csv); NULL for any other name. */
 const char *rl_type_header(const RuleDb *db, const char *hip_name);
 
-/* Why the functions this CUDA header (a last path part: cublas.h) declares are a
- * legacy API HIP has no counterpart for, whatever their names map to
- * (data/legacy_headers.csv); NULL for any other header. */
-const char *rl_legacy_header(const RuleDb *db, const char *cuda_header);
+/* Why the function `name` that this CUDA header (a last path part: cublas.h)
+ * declares is a legacy API HIP has no counterpart for, whatever the name maps
+ * to: the modern header has the same function under another name
+ * (data/legacy_headers.csv); NULL for any other header or function. */
+const char *rl_legacy_call(const RuleDb *db, const char *cuda_header, const char *name);
 /* The CUDA C function a C++ overload of `name` with `params` parameters stands
  * for (data/overloads.csv): cudaEventCreate with 2 is cudaEventCreateWithFlags.
  * NULL when the overload maps by its own name. */
@@ -279,6 +288,11 @@ const char *rl_hipify_api(const RuleDb *db, const char *library);
  * `kind` ("function", "header", "launch"...) in a library's section (a header's
  * name for includes); NULL when no row of data/hipify_types.csv matches. */
 const char *rl_hipify_type(const RuleDb *db, const char *library, const char *section, const char *kind);
+/* The rocBLAS/MIOpen name hipify-clang writes for a runtime type under --roc
+ * (__half: rocblas_half), or with `miopen` under --miopen too
+ * (cudaStream_t: miopenAcceleratorQueue_t); NULL for any other name
+ * (data/hipify_roc_names.csv). */
+const char *rl_hipify_roc_name(const RuleDb *db, const char *cuda_name, bool miopen);
 
 /* User rule files (YAML, docs/user-rules.md): each adds or overrides API and
  * header mappings, adds hazards and sets effort hours, on top of the database.

@@ -21,6 +21,14 @@ CREATE TABLE hipify_type (
   hipify_type TEXT NOT NULL
 );
 
+-- The rocBLAS/MIOpen names hipify-clang writes for runtime types under --roc or
+-- --miopen (data/hipify_roc_names.csv); asked_by: 'roc' (either) or 'miopen'.
+CREATE TABLE hipify_roc_name (
+  cuda_name TEXT PRIMARY KEY,
+  roc_name TEXT NOT NULL,
+  asked_by TEXT NOT NULL CHECK (asked_by IN ('roc', 'miopen'))
+);
+
 CREATE TABLE api (
   id INTEGER PRIMARY KEY,
   library TEXT NOT NULL,
@@ -145,6 +153,7 @@ CREATE TABLE cache_hint (
 -- CUDA headers whose declarations are a legacy API with no HIP counterpart (data/legacy_headers.csv).
 CREATE TABLE legacy_header (
   cuda_header TEXT PRIMARY KEY,
+  modern_suffix TEXT NOT NULL,
   why TEXT NOT NULL
 );
 
@@ -161,6 +170,14 @@ CREATE TABLE member_order (
   until INTEGER NOT NULL,          -- first release whose HIP order matches CUDA's
   members TEXT NOT NULL,           -- HIP's member names, space-separated, in CUDA's order
   hip_members TEXT NOT NULL        -- the same names in the order HIP declares them before until
+);
+
+-- Members HIP declares with another type, each use wrapped so that it reads
+-- what CUDA's did (data/member_wraps.csv).
+CREATE TABLE member_wrap (
+  cuda_member TEXT PRIMARY KEY,    -- Type.member: __half2.x
+  before TEXT NOT NULL,            -- written before the access: reinterpret_cast<half&>(
+  after TEXT NOT NULL              -- and after it: )
 );
 
 -- nvcc's options and hipcc's (data/nvcc_options.csv).
