@@ -42,9 +42,9 @@ static json_t *summary_json(const RpSummary *s) {
                         (json_int_t)s->mapped_uses, "unmapped_uses", (json_int_t)s->unmapped_uses, "effort_hours",
                         s->effort_hours, "target_rocm", s->target, "target_reason", s->target_reason,
                         "compatibility", compat, "compatibility_unique", compat_unique, "top_contributors", top);
-  json_t *more = json_pack("{s:I, s:I, s:I, s:f}", "lexical_files", (json_int_t)s->lexical_files, "findings",
-                           (json_int_t)s->findings, "findings_need_work", (json_int_t)s->need_work, "need_work_hours",
-                           s->need_work_hours);
+  json_t *more = json_pack("{s:I, s:I, s:I, s:I, s:f}", "lexical_files", (json_int_t)s->lexical_files,
+                           "reused_files", (json_int_t)s->reused_files, "findings", (json_int_t)s->findings,
+                           "findings_need_work", (json_int_t)s->need_work, "need_work_hours", s->need_work_hours);
   json_object_update(o, more);
   json_decref(more);
   return o;
@@ -179,7 +179,7 @@ static void summary_back(const json_t *o, RpSummary *s) {
                    count(o, "unique_apis"), count(o, "mapped_uses"), count(o, "unmapped_uses"), count(o, "findings"),
                    count(o, "findings_need_work"), real(o, "effort_hours"), real(o, "need_work_hours"),
                    str(o, "target_rocm"), str(o, "target_reason"), count(o, "build_files"),
-                   false, {0}, {0}};
+                   count(o, "reused_files"), false, {0}, {0}};
   const char *parser = json_string_value(json_object_get(o, "parser"));
   s->lexical = parser && strcmp(parser, "lexical") == 0;
   const json_t *unique = json_object_get(o, "compatibility_unique");
