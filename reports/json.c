@@ -271,13 +271,11 @@ Status rp_from_json(const json_t *doc, const char *what, Report *r) {
   return ST_OK;
 }
 
-enum { DUMP_FLAGS = JSON_INDENT(1) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(6) };
-
 /* A value `depth` levels down, as json_dumpf would print it there: jansson's
  * text with every line after the first indented one space a level (its strings
- * hold no raw newline). Frees v. */
-static void put_value(FILE *out, json_t *v, int depth) {
-  char *text = json_dumps(v, DUMP_FLAGS | JSON_ENCODE_ANY);
+ * hold no raw newline; compact text has no line to indent). Frees v. */
+static void put_value(FILE *out, json_t *v, size_t flags, int depth) {
+  char *text = json_dumps(v, flags | JSON_ENCODE_ANY);
   for (const char *p = text; p && *p; p++) {
     fputc(*p, out);
     if (*p == '\n')
@@ -287,28 +285,39 @@ static void put_value(FILE *out, json_t *v, int depth) {
   json_decref(v);
 }
 
-/* The document as json_dumpf(rp_to_json(r)) prints it, a list's items made and
- * written one at a time: a tree's report never sits in memory twice. */
-static Status write_json(FILE *out, const Report *r, const RpOptions *opt) {
-  (void)opt;
+/* As json_dumpf(rp_to_json(r), out, flags) prints it, for flags of
+ * JSON_INDENT(1) or JSON_COMPACT, a list's items made and written one at a time:
+ * a tree's report never sits in memory twice. */
+Status rp_write_json(FILE *out, const Report *r, size_t flags) {
+  bool pretty = !(flags & JSON_COMPACT);
+  const char *member = pretty ? "\n " : "", *item = pretty ? "\n  " : "", *colon = pretty ? ": " : ":";
   size_t n = sizeof members / sizeof *members;
   fputs("{", out);
   for (size_t k = 0; k < n; k++) {
     const Member *m = &members[k];
-    fprintf(out, "\n \"%s\": ", m->key);
+    fprintf(out, "%s\"%s\"%s", member, m->key, colon);
     size_t len = m->whole ? 0 : list_len(r, m);
     if (m->whole)
-      put_value(out, m->whole(r), 1);
+      put_value(out, m->whole(r), flags, 1);
     else
       fputs(len ? "[" : "[]", out);
     for (size_t i = 0; i < len; i++) {
-      fputs("\n  ", out);
-      put_value(out, m->item(r, i), 2);
-      fputs(i + 1 < len ? "," : "\n ]", out);
+      fputs(item, out);
+      put_value(out, m->item(r, i), flags, 2);
+      fputs(i + 1 < len ? "," : member, out);
+      if (i + 1 == len)
+        fputs("]", out);
     }
-    fputs(k + 1 < n ? "," : "\n}\n", out);
+    fputs(k + 1 < n ? "," : pretty ? "\n}" : "}", out);
   }
   return !ferror(out) ? ST_OK : cm_fail(ST_ENV, "writing the JSON report failed");
+}
+
+static Status write_json(FILE *out, const Report *r, const RpOptions *opt) {
+  (void)opt;
+  Status st = rp_write_json(out, r, JSON_INDENT(1) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(6));
+  fputc('\n', out);
+  return st;
 }
 
 const Reporter rp_json = {.name = "json", .write = write_json};
