@@ -338,6 +338,17 @@ static char *missing_include(CXTranslationUnit tu) {
   return name;
 }
 
+/* A header was not found: what the parse gave depends on a file that is not
+ * there, which no list of included files can tell a later run about (a header
+ * added to the repository, a .git that moves the repository's root), so its
+ * facts are not kept. */
+static bool lacks_a_header(CXTranslationUnit tu) {
+  char *header = missing_include(tu);
+  bool lacks = header != NULL;
+  free(header);
+  return lacks;
+}
+
 /* Where in the repository a missing header is, built on first need and shared
  * by the workers. */
 static char *find_in_repository(ParseEnv *env, const char *header, const char *from) {
@@ -441,7 +452,7 @@ void parse_file(ParseEnv *env, CXIndex index, const Candidate *c, SourceFile *f)
   f->fallback_reason = why;
   if (tu) {
     collect_facts(env, tu, !why && !env->lexical, f);
-    if (key && whole)
+    if (key && whole && !lacks_a_header(tu))
       facts_cache_store(env, key, f, tu);
     clang_disposeTranslationUnit(tu);
   }
@@ -491,7 +502,7 @@ bool parse_in_context(ParseEnv *env, CXIndex index, const Candidate *includer, S
     header->parsed_with = cm_xstrdup(inc_file->rel);
     collect_facts(env, tu, true, header);
   }
-  if (key)
+  if (key && !lacks_a_header(tu))
     facts_cache_store(env, key, header, tu);
   free(key);
   free(why);

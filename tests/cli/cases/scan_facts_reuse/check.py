@@ -1,7 +1,9 @@
 """Facts kept between runs (issue 17 item 2): a second scan parses nothing and
 reports the same, saying how many files it reused; a changed header is parsed
-again with the file that includes it, the other file is still reused; a changed
-rule file parses everything again; the text report says so too."""
+again with the file that includes it, the other file is still reused; a file
+whose parse did not find a header (needs.cu) is parsed every time, as what it
+gives depends on a file that is not there; a changed rule file parses
+everything again; the text report says so too."""
 import json
 import os
 import subprocess
@@ -35,9 +37,9 @@ if not [n for n in os.listdir(cache) if n.startswith("file-") and n.endswith(".f
     errors.append(f"the cold scan kept no file's facts: {sorted(os.listdir(cache))}")
 
 second = scan("--format", "json")
-if json.loads(second)["summary"].get("reused_files") != first["summary"]["cuda_files"]:
+if json.loads(second)["summary"].get("reused_files") != first["summary"]["cuda_files"] - 1:
     errors.append(f"a warm scan reused {json.loads(second)['summary'].get('reused_files')} of "
-                  f"{first['summary']['cuda_files']} files")
+                  f"{first['summary']['cuda_files']} files (all but needs.cu)")
 if without_reuse(second) != without_reuse(open(os.environ["OUT"]).read()):
     errors.append("the warm scan reports differently from the cold one")
 if "2 unchanged" not in scan():
