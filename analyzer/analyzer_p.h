@@ -131,7 +131,7 @@ void file_hashes_free(FileHashes *m);
 uint64_t file_hash(FileHashes *m, const char *path);
 /* The key of a file's entry; of a header read in its includer's tree. */
 char *facts_cache_key(const ParseEnv *env, const Candidate *c, const SourceFile *f);
-char *facts_cache_context_key(const char *header_key, const char *includer_key);
+char *facts_cache_context_key(const ParseEnv *env, const char *header_key, const char *includer_key);
 /* A hit replaces f's parse with the stored one and marks f reused. */
 bool facts_cache_load(ParseEnv *env, const char *key, SourceFile *f);
 /* Keeps f's parse, with the files tu included. */

@@ -143,8 +143,10 @@ char *facts_cache_key(const ParseEnv *env, const Candidate *c, const SourceFile 
   return cm_xasprintf("file-%016" PRIx64, h);
 }
 
-char *facts_cache_context_key(const char *header_key, const char *includer_key) {
-  return cm_xasprintf("file-%016" PRIx64, cm_hash_str(cm_hash_str(CM_HASH_SEED, header_key), includer_key));
+/* The scan root too: the header's facts name the includer by its path under it. */
+char *facts_cache_context_key(const ParseEnv *env, const char *header_key, const char *includer_key) {
+  uint64_t h = cm_hash_str(cm_hash_str(CM_HASH_SEED, header_key), includer_key);
+  return cm_xasprintf("file-%016" PRIx64, cm_hash_str(h, env->scan_root));
 }
 
 /* ---- writing ---- */

@@ -465,7 +465,7 @@ static char *context_key(const ParseEnv *env, const Candidate *includer, const S
   if (!env->file_hashes)
     return NULL;
   char *hk = facts_cache_key(env, hc, header), *ik = facts_cache_key(env, includer, inc_file);
-  char *key = facts_cache_context_key(hk, ik);
+  char *key = facts_cache_context_key(env, hk, ik);
   free(hk);
   free(ik);
   return key;
