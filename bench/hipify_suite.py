@@ -72,6 +72,7 @@ def parse_args(argv):
     ap.add_argument("--min", type=int, default=0, help="fail when fewer tests pass")
     ap.add_argument("--as-translate", action="store_true", help="hipport translate with options mapped by hand")
     ap.add_argument("-j", "--jobs", type=int, default=2)
+    ap.add_argument("--keep", metavar="DIR", help="copy each test's output and command line into DIR, to read a failure")
     ap.add_argument("tests", nargs="*", help="only these tests (paths under tests/unit_tests)")
     return ap.parse_args(argv)
 
@@ -213,6 +214,14 @@ def first_error(text):
     return (lines[-1] if lines else "no output")[:200]
 
 
+def keep(folder, rel, cmd, out):
+    dest = os.path.join(folder, rel)
+    os.makedirs(os.path.dirname(dest), exist_ok=True)
+    shutil.copyfile(out, dest)
+    with open(dest + ".cmd", "w") as f:
+        f.write(shlex.join(cmd) + "\n")
+
+
 def run_test(args, env, rel):
     """(rel, None) when it passes, else (rel, reason)."""
     split = split_run(run_line(os.path.join(env["root"], rel)) or "")
@@ -227,6 +236,8 @@ def run_test(args, env, rel):
             return rel, "hipport took over 300 s"
         if p.returncode != 0 or not os.path.exists(out):
             return rel, "hipport exited %d: %s" % (p.returncode, first_error(p.stderr))
+        if args.keep:
+            keep(args.keep, rel, cmd, out)
         with open(out, errors="replace") as f:
             blanked = "\n".join(re.sub(r"//.+", "// ", l) for l in f.read().split("\n"))
         fc = subprocess.run([env["filecheck"], os.path.join(env["root"], rel)], input=blanked,

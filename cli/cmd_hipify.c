@@ -79,7 +79,11 @@ static Status set_option(void *ctx, const char *cmd, int key, const char *v) {
   case HO_OUT_DIR: a->out_dir = v; break;
   case HO_HIP_LAUNCH: a->hip_launch = true; break; /* it overrides --cuda-kernel-execution-syntax */
   case HO_CUDA_LAUNCH: case HO_ACCEPTED: break;
-  case HO_ROC: case HO_MIOPEN: a->plan.backend_roc = true; break;
+  case HO_ROC: /* --miopen asks for more than --roc, in either order */
+    a->plan.backend_roc = true;
+    a->plan.hipify_roc = a->plan.hipify_roc == HR_MIOPEN ? HR_MIOPEN : HR_ROC;
+    break;
+  case HO_MIOPEN: a->plan.backend_roc = true; a->plan.hipify_roc = HR_MIOPEN; break;
   case HO_AMAP: a->amap = true; break;
   case HO_SKIP_DISABLED: a->skip_disabled = true; break;
   case HO_COMPILE_DB: a->pipe.compile_db = v; break;

@@ -49,10 +49,12 @@ static bool roc_name(const Rule *r, const PlanOptions *opt) {
          (!r->backend_removed || r->backend_removed > opt->target);
 }
 
-/* The name translate writes: the backend name when roc_name, else the HIP name
- * the target release has. */
-static const char *target_name(const Rule *r, const PlanOptions *opt) {
-  return roc_name(r, opt) ? r->backend_name : rl_hip_name(r, opt->target);
+/* The name translate writes: hipify-clang's roc name for a runtime type when
+ * its conventions are asked for, the backend name when roc_name, else the HIP
+ * name the target release has. */
+static const char *target_name(const Rule *r, const RuleDb *db, const PlanOptions *opt) {
+  const char *hipify = opt->hipify_roc ? rl_hipify_roc_name(db, r->cuda, opt->hipify_roc == HR_MIOPEN) : NULL;
+  return hipify ? hipify : roc_name(r, opt) ? r->backend_name : rl_hip_name(r, opt->target);
 }
 
 /* The status of a known name in the target, and the findings it brings. A name
@@ -64,7 +66,7 @@ static UseStatus judge_rule(FilePlan *fp, const Fact *f, const Rule *r, const Ru
   const char *hip = rl_hip_name(r, target);
   /* A function of the legacy header (a macro it defines, cublasStatus, is a
    * plain alias and maps). */
-  const char *legacy = f->declared_by && f->params >= 0 ? rl_legacy_header(db, f->declared_by) : NULL;
+  const char *legacy = f->declared_by && f->params >= 0 ? rl_legacy_call(db, f->declared_by, r->cuda) : NULL;
   if (legacy) {
     add_finding(fp, D_UNSUPPORTED_API, f->offset, r->cuda,
                 cm_xasprintf("%s here is the one <%s> declares, %s", r->cuda, f->declared_by, legacy));
@@ -160,7 +162,7 @@ static void plan_ident(FilePlan *fp, const Fact *f, const RuleDb *db, const Plan
     u.library = r->library;
     u.kind = rl_kind_name(r->kind);
     u.available = u.status <= US_REMOVED;
-    u.hip = u.available ? target_name(r, opt) : first_name(r);
+    u.hip = u.available ? target_name(r, db, opt) : first_name(r);
     if (u.available && !u.hip)
       plan_erase(fp, f); /* an annotation HIP needs nothing for */
     else if (u.available && (strcmp(u.hip, f->name) != 0 || f->aliased))

@@ -83,6 +83,8 @@ typedef struct {
   VEC(Contributor) top;       /* largest effort first */
 } Plan;
 
+typedef enum { HR_NONE, HR_ROC, HR_MIOPEN } HipifyRoc;
+
 typedef struct {
   Version target;
   const char *target_why; /* copied into the plan */
@@ -96,6 +98,7 @@ typedef struct {
                                  are deduced too, not only around k<T> */
   bool hip_symbol;         /* HIP_SYMBOL(sym) around the symbol a *Symbol call takes */
   bool explicit_defaults;  /* cudaMallocHost(p, n) -> hipHostMalloc(p, n, hipHostMallocDefault) */
+  HipifyRoc hipify_roc;    /* its --roc/--miopen names for runtime types: __half -> rocblas_half */
   bool skip_disabled;      /* code the preprocessor skipped stays as it is */
   const char *offload_arch; /* the AMD target build files name for CUDA's sm numbers; NULL: gfx90a */
 } PlanOptions;

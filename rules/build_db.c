@@ -6,7 +6,7 @@
  *                   --hazards FILE.csv --warp FILE.csv --casts FILE.csv
  *                   --defaults FILE.csv --arg-edits FILE.csv --overloads FILE.csv
  *                   --members FILE.csv --hints FILE.csv --type-headers FILE.csv
- *                   --legacy-headers FILE.csv --hipify-types FILE.csv
+ *                   --legacy-headers FILE.csv --hipify-types FILE.csv --hipify-roc-names FILE.csv
  *                   --nvcc-options FILE.csv --build-names FILE.csv --cuda-libraries FILE.csv
  *
  * API files are read in order; a later row with the same (library, cuda_name)
@@ -471,11 +471,13 @@ static const Source sources[] = {
     {"--hints", COLS("cuda_name", "scalar_form", "other_form", "hip_types", "hip_since"),
      "INSERT INTO cache_hint VALUES (?,?,?,?,?)", hint_row},
     {"--type-headers", COLS("hip_name", "header"), "INSERT INTO type_header VALUES (?,?)", text_row},
-    {"--legacy-headers", COLS("cuda_header", "why"), "INSERT INTO legacy_header VALUES (?,?)", text_row},
+    {"--legacy-headers", COLS("cuda_header", "modern_suffix", "why"), "INSERT INTO legacy_header VALUES (?,?,?)", text_row},
     {"--libraries", COLS("library", "title", "cuda_releases", "hipify_api"), "INSERT INTO library VALUES (?,?,?,?)",
      library_row},
     {"--hipify-types", COLS("library", "section", "kind", "hipify_type"),
      "INSERT INTO hipify_type (library, section, kind, hipify_type) VALUES (?,?,?,?)", hipify_type_row},
+    {"--hipify-roc-names", COLS("cuda_name", "roc_name", "asked_by"), "INSERT INTO hipify_roc_name VALUES (?,?,?)",
+     text_row},
     {"--meta", COLS("key", "value"), "INSERT INTO meta VALUES (?,?)", text_row},
     /* ORDER NVCC_COLUMNS */
     {"--nvcc-options", COLS("option", "takes_value", "action", "hip", "why"),
@@ -514,7 +516,7 @@ static Status build(Ctx *x, int argc, char **argv) {
 
 int main(int argc, char **argv) {
   if (argc < 5 || argc % 2 == 0) {
-    fprintf(stderr, "usage: %s OUT.db SCHEMA.sql (--meta|--libraries|--api|--hip-names|--headers|--hazards|--warp|--casts|--defaults|--arg-edits|--members|--hints|--type-headers|--legacy-headers|--overloads|--hipify-types|--nvcc-options|--build-names|--cuda-libraries) FILE.csv...\n", argv[0]);
+    fprintf(stderr, "usage: %s OUT.db SCHEMA.sql (--meta|--libraries|--api|--hip-names|--headers|--hazards|--warp|--casts|--defaults|--arg-edits|--members|--hints|--type-headers|--legacy-headers|--overloads|--hipify-types|--hipify-roc-names|--nvcc-options|--build-names|--cuda-libraries) FILE.csv...\n", argv[0]);
     return ST_USAGE;
   }
   char *tmp = cm_xasprintf("%s.tmp", argv[1]);

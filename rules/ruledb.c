@@ -132,8 +132,8 @@ static void read_type_header(RuleDb *db, sqlite3_stmt *st) {
 }
 
 static void read_legacy_header(RuleDb *db, sqlite3_stmt *st) {
-  MetaEntry m = {col_need_dup(db, st, 0), col_need_dup(db, st, 1)};
-  vec_push(&db->legacy_headers, m);
+  LegacyHeader h = {col_need_dup(db, st, 0), col_need_dup(db, st, 1), col_need_dup(db, st, 2)};
+  vec_push(&db->legacy_headers, h);
 }
 
 static void read_meta(RuleDb *db, sqlite3_stmt *st) {
@@ -200,6 +200,12 @@ static void read_default(RuleDb *db, sqlite3_stmt *st) {
 static void read_overload(RuleDb *db, sqlite3_stmt *st) {
   Overload o = {.cuda = col_need_dup(db, st, 0), .params = sqlite3_column_int(st, 1), .as = col_need_dup(db, st, 2)};
   vec_push(&db->overloads, o);
+}
+
+static void read_hipify_roc_name(RuleDb *db, sqlite3_stmt *st) {
+  HipifyRocName n = {col_need_dup(db, st, 0), col_need_dup(db, st, 1),
+                     strcmp(col_need(db, st, 2), "miopen") == 0};
+  vec_push(&db->hipify_roc_names, n);
 }
 
 static void read_hipify_type(RuleDb *db, sqlite3_stmt *st) {
@@ -314,7 +320,7 @@ static Status load(RuleDb *db, sqlite3 *sq) {
       (st = query(db, sq, "SELECT cuda_type, until, members, hip_members FROM member_order", read_member_order)) ||
       (st = query(db, sq, "SELECT cuda_name, scalar_form, other_form, hip_types, hip_since FROM cache_hint", read_hint)) ||
       (st = query(db, sq, "SELECT hip_name, header FROM type_header", read_type_header)) ||
-      (st = query(db, sq, "SELECT cuda_header, why FROM legacy_header", read_legacy_header)) ||
+      (st = query(db, sq, "SELECT cuda_header, modern_suffix, why FROM legacy_header", read_legacy_header)) ||
       (st = query(db, sq, "SELECT option, takes_value, action, hip, why FROM nvcc_option", read_nvcc_option)) ||
       (st = query(db, sq, "SELECT system, cuda, kind, hip, why FROM build_name", read_build_name)) ||
       (st = query(db, sq, "SELECT cuda, link, target, package, hip_library, header, why FROM cuda_library"
@@ -322,6 +328,7 @@ static Status load(RuleDb *db, sqlite3 *sq) {
       (st = query(db, sq, "SELECT key, value FROM meta ORDER BY rowid", read_meta)) ||
       (st = query(db, sq, "SELECT name, cuda_releases, hipify_api FROM library", read_library)) ||
       (st = query(db, sq, "SELECT library, section, kind, hipify_type FROM hipify_type ORDER BY id", read_hipify_type)) ||
+      (st = query(db, sq, "SELECT cuda_name, roc_name, asked_by FROM hipify_roc_name", read_hipify_roc_name)) ||
       (st = query(db, sq, "SELECT code, effort_hours, effort_per FROM diagnostic", read_diagnostic)))
     return st;
   if (db->releases.len == 0)
@@ -391,6 +398,7 @@ void rl_close(RuleDb *db) {
   vec_free(&db->legacy_headers);
   vec_free(&db->overloads);
   vec_free(&db->hipify_types);
+  vec_free(&db->hipify_roc_names);
   vec_free(&db->members);
   vec_free(&db->nvcc_options);
   vec_free(&db->build_names);
@@ -524,8 +532,19 @@ static const char *meta_value(const MetaEntries *v, const char *key) {
   return NULL;
 }
 
-const char *rl_legacy_header(const RuleDb *db, const char *cuda_header) {
-  return meta_value(&db->legacy_headers, cuda_header);
+/* cublasSscal of cublas.h is legacy because cublas_v2.h has cublasSscal_v2;
+ * cublasInit, which only the legacy header has, maps as it is. */
+const char *rl_legacy_call(const RuleDb *db, const char *cuda_header, const char *name) {
+  for (size_t i = 0; i < db->legacy_headers.len; i++) {
+    const LegacyHeader *h = &db->legacy_headers.items[i];
+    if (strcmp(h->header, cuda_header) != 0)
+      continue;
+    char *modern = cm_xasprintf("%s%s", name, h->modern_suffix);
+    bool has_modern = rl_lookup(db, modern, strlen(modern)) != NULL;
+    free(modern);
+    return has_modern ? h->why : NULL;
+  }
+  return NULL;
 }
 
 const char *rl_type_header(const RuleDb *db, const char *hip_name) { return meta_value(&db->type_headers, hip_name); }
@@ -603,6 +622,15 @@ const char *rl_hipify_type(const RuleDb *db, const char *library, const char *se
     const HipifyType *t = &db->hipify_types.items[i];
     if (matches(t->library, library) && matches(t->section, section) && matches(t->kind, kind))
       return t->type;
+  }
+  return NULL;
+}
+
+const char *rl_hipify_roc_name(const RuleDb *db, const char *cuda_name, bool miopen) {
+  for (size_t i = 0; i < db->hipify_roc_names.len; i++) {
+    const HipifyRocName *n = &db->hipify_roc_names.items[i];
+    if (strcmp(n->cuda, cuda_name) == 0)
+      return !n->miopen_only || miopen ? n->roc : NULL;
   }
   return NULL;
 }

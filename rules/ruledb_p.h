@@ -26,6 +26,15 @@ typedef struct {
 } Library;
 
 typedef struct {
+  const char *header, *modern_suffix, *why;
+} LegacyHeader;
+
+typedef struct {
+  const char *cuda, *roc;
+  bool miopen_only;
+} HipifyRocName;
+
+typedef struct {
   const char *library, *section, *kind, *type;
 } HipifyType;
 
@@ -52,9 +61,10 @@ struct RuleDb {
   VEC(ArgEdit) arg_edits;
   VEC(CacheHint) hints;
   MetaEntries type_headers; /* HIP name, header */
-  MetaEntries legacy_headers;  /* CUDA header, why */
+  VEC(LegacyHeader) legacy_headers;
   VEC(Overload) overloads;
   VEC(HipifyType) hipify_types;
+  VEC(HipifyRocName) hipify_roc_names;
   VEC(MemberOrder) members;
   VEC(HipName) earlier;    /* every rule's earlier names, each rule's together */
   VEC(RuleKey) earlier_keys; /* while loading: whose each earlier name is */

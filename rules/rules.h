@@ -234,10 +234,11 @@ const CacheHint *rl_cache_hint(const RuleDb *db, const char *name);
  * (data/type_headers.csv); NULL for any other name. */
 const char *rl_type_header(const RuleDb *db, const char *hip_name);
 
-/* Why the functions this CUDA header (a last path part: cublas.h) declares are a
- * legacy API HIP has no counterpart for, whatever their names map to
- * (data/legacy_headers.csv); NULL for any other header. */
-const char *rl_legacy_header(const RuleDb *db, const char *cuda_header);
+/* Why the function `name` that this CUDA header (a last path part: cublas.h)
+ * declares is a legacy API HIP has no counterpart for, whatever the name maps
+ * to: the modern header has the same function under another name
+ * (data/legacy_headers.csv); NULL for any other header or function. */
+const char *rl_legacy_call(const RuleDb *db, const char *cuda_header, const char *name);
 /* The CUDA C function a C++ overload of `name` with `params` parameters stands
  * for (data/overloads.csv): cudaEventCreate with 2 is cudaEventCreateWithFlags.
  * NULL when the overload maps by its own name. */
@@ -282,6 +283,11 @@ const char *rl_hipify_api(const RuleDb *db, const char *library);
  * `kind` ("function", "header", "launch"...) in a library's section (a header's
  * name for includes); NULL when no row of data/hipify_types.csv matches. */
 const char *rl_hipify_type(const RuleDb *db, const char *library, const char *section, const char *kind);
+/* The rocBLAS/MIOpen name hipify-clang writes for a runtime type under --roc
+ * (__half: rocblas_half), or with `miopen` under --miopen too
+ * (cudaStream_t: miopenAcceleratorQueue_t); NULL for any other name
+ * (data/hipify_roc_names.csv). */
+const char *rl_hipify_roc_name(const RuleDb *db, const char *cuda_name, bool miopen);
 
 /* User rule files (YAML, docs/user-rules.md): each adds or overrides API and
  * header mappings, adds hazards and sets effort hours, on top of the database.

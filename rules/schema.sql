@@ -21,6 +21,14 @@ CREATE TABLE hipify_type (
   hipify_type TEXT NOT NULL
 );
 
+-- The rocBLAS/MIOpen names hipify-clang writes for runtime types under --roc or
+-- --miopen (data/hipify_roc_names.csv); asked_by: 'roc' (either) or 'miopen'.
+CREATE TABLE hipify_roc_name (
+  cuda_name TEXT PRIMARY KEY,
+  roc_name TEXT NOT NULL,
+  asked_by TEXT NOT NULL CHECK (asked_by IN ('roc', 'miopen'))
+);
+
 CREATE TABLE api (
   id INTEGER PRIMARY KEY,
   library TEXT NOT NULL,
@@ -145,6 +153,7 @@ CREATE TABLE cache_hint (
 -- CUDA headers whose declarations are a legacy API with no HIP counterpart (data/legacy_headers.csv).
 CREATE TABLE legacy_header (
   cuda_header TEXT PRIMARY KEY,
+  modern_suffix TEXT NOT NULL,
   why TEXT NOT NULL
 );
 

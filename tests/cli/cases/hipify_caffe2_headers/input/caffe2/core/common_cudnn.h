@@ -1,0 +1,1 @@
+// a stand-in for Caffe2 header
