@@ -254,7 +254,7 @@ static void skip_space(Reader *r) {
 
 static long long get_num(Reader *r) {
   skip_space(r);
-  char *after;
+  char *after = NULL;
   long long v = r->ok && r->p < r->end ? strtoll(r->p, &after, 10) : 0;
   if (!r->ok || r->p >= r->end || after == r->p)
     return r->ok = false, 0;
@@ -273,7 +273,7 @@ static bool get_tag(Reader *r, const char *tag) {
   return true;
 }
 
-/* True for "~" (NULL), else a malloc'd string. */
+/* NULL for "~" (and for a damaged entry, which also clears r->ok); else a malloc'd string. */
 static char *get_str(Reader *r) {
   skip_space(r);
   if (r->ok && r->p < r->end && *r->p == '~') {
@@ -350,7 +350,7 @@ static void read_manifest(Reader *r, Manifest *m) {
   get_tag(r, "M");
   for (long long n = get_num(r); r->ok && n > 0; n--) {
     skip_space(r);
-    char *after;
+    char *after = NULL;
     Included inc = {.hash = r->p < r->end ? strtoull(r->p, &after, 16) : 0};
     r->ok = r->p < r->end && after == r->p + 16;
     r->p += r->ok ? 16 : 0;
