@@ -50,7 +50,8 @@ typedef struct {
   bool pointee_scalar;       /* that type is a fundamental arithmetic one (bool to double) */
   int params;                /* FK_IDENT: the parameter count of the CUDA function declaration the
                                 name resolves to, which tells C++ overloads apart; -1 when unknown */
-  /* FK_LAUNCH: offsets of "<<<", ">>>" and the call's "(" and ")" */
+  /* FK_LAUNCH: offsets of "<<<", ">>>" and the call's "(" and ")"; FK_MEMBER: open is where the
+     access starts (h2 in h2.x), the member itself being at offset */
   unsigned open, close, lparen, rparen;
   bool template_kernel;      /* FK_LAUNCH: the kernel is a template (k<T>, one the file declares, or
                                 a macro of the file whose body is a template-id) */

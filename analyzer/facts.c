@@ -75,13 +75,14 @@ static bool tok_is(const Reader *r, unsigned i, const char *s) {
   return i < r->ntokens && r->tok[i].end - r->tok[i].begin == n && memcmp(r->f->text + r->tok[i].begin, s, n) == 0;
 }
 
-static void add_fact(Reader *r, FactKind kind, unsigned off, unsigned len, char *name, const char *cursor,
-                     bool in_macro) {
+static Fact *add_fact(Reader *r, FactKind kind, unsigned off, unsigned len, char *name, const char *cursor,
+                      bool in_macro) {
   Fact fact = {.kind = kind, .offset = off, .length = len, .name = name, .cursor = cursor, .in_macro = in_macro,
                .params = -1,
                .disabled = in_ranges(r->skipped.items, r->skipped.len, off)};
   an_location(r->f, off, &fact.line, &fact.column);
   vec_push(&r->f->facts, fact);
+  return &r->f->facts.items[r->f->facts.len - 1];
 }
 
 /* ---- the text: lines, and a copy with comments and literals blanked ---- */
@@ -606,13 +607,28 @@ static void read_member_ref(Reader *r, CXCursor c) {
   if (clang_Cursor_isNull(owner) || !declared_in_cuda(r, owner))
     return;
   CXString owner_name = clang_getCursorSpelling(owner), name = clang_getCursorSpelling(member);
-  unsigned off;
+  unsigned off, start;
   clang_getFileLocation(clang_getCursorLocation(c), NULL, NULL, NULL, &off); /* the member name */
-  add_fact(r, FK_MEMBER, off, (unsigned)strlen(clang_getCString(name)),
-           cm_xasprintf("%s.%s", clang_getCString(owner_name), clang_getCString(name)),
-           kind_spelling(CXCursor_MemberRefExpr), false);
+  clang_getFileLocation(clang_getRangeStart(clang_getCursorExtent(c)), NULL, NULL, NULL, &start);
+  Fact *f = add_fact(r, FK_MEMBER, off, (unsigned)strlen(clang_getCString(name)),
+                     cm_xasprintf("%s.%s", clang_getCString(owner_name), clang_getCString(name)),
+                     kind_spelling(CXCursor_MemberRefExpr), false);
+  f->open = start < off ? start : off;
   clang_disposeString(owner_name);
   clang_disposeString(name);
+}
+
+/* `(float)h2.x`: libclang shows the implicit call of __half's operator float
+ * without the object it converts, so the member access under it is found by
+ * where it ends. */
+static void read_converted_member(Reader *r, CXCursor call) {
+  if (clang_getCursorKind(clang_getCursorReferenced(call)) != CXCursor_ConversionFunction)
+    return;
+  unsigned end;
+  clang_getFileLocation(clang_getRangeEnd(clang_getCursorExtent(call)), NULL, NULL, NULL, &end);
+  CXCursor inner = clang_getCursor(r->tu, clang_getLocationForOffset(r->tu, r->file, end ? end - 1 : 0));
+  if (clang_getCursorKind(inner) == CXCursor_MemberRefExpr)
+    read_member_ref(r, inner);
 }
 
 static enum CXChildVisitResult take_first(CXCursor c, CXCursor parent, CXClientData first) {
@@ -723,6 +739,7 @@ static enum CXChildVisitResult visit_tree(CXCursor c, CXCursor parent, CXClientD
     read_unmatched_call(r, c);
     break;
   case CXCursor_CallExpr:
+    read_converted_member(r, c);
     if (clang_Cursor_getNumArguments(c) > 0)
       read_pointee(r, c, clang_Cursor_getArgument(c, 0));
     break;

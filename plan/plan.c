@@ -183,6 +183,9 @@ static void plan_ident(FilePlan *fp, const Fact *f, const RuleDb *db, const Plan
 /* A field of a CUDA struct that the rules know: most need nothing, some arrive
  * in a later ROCm or have another name. */
 static void plan_member(FilePlan *fp, const Fact *f, const RuleDb *db, const PlanOptions *opt) {
+  const MemberWrap *w = rl_member_wrap(db, f->name);
+  if (w && !f->in_macro)
+    plan_member_wrap(fp, f, w);
   const Rule *r = rl_lookup(db, f->name, strlen(f->name));
   if (!r)
     return;

@@ -167,6 +167,16 @@ static void wrap_arg(FilePlan *fp, ArgRange r, const char *wrapper) {
   free(open);
 }
 
+/* `h2.x` -> `reinterpret_cast<half&>(h2.x)`, once: an access already wrapped
+ * (by hand, or by an earlier translate) stays as it is. */
+void plan_member_wrap(FilePlan *fp, const Fact *f, const MemberWrap *w) {
+  size_t n = strlen(w->before);
+  if (f->open >= f->offset || (f->open >= n && memcmp(fp->src->text + f->open - n, w->before, n) == 0))
+    return;
+  add_edit(fp, f->open, 0, w->before);
+  add_edit(fp, f->offset + f->length, 0, w->after);
+}
+
 void plan_arg_cast(FilePlan *fp, const Fact *f, const ArgCast *c) {
   Args a;
   if (call_args(fp->src, f->offset + f->length, &a) && c->arg < a.n)

@@ -7,6 +7,7 @@
  *                   --defaults FILE.csv --arg-edits FILE.csv --overloads FILE.csv
  *                   --members FILE.csv --hints FILE.csv --type-headers FILE.csv
  *                   --legacy-headers FILE.csv --hipify-types FILE.csv --hipify-roc-names FILE.csv
+ *                   --member-wraps FILE.csv
  *                   --nvcc-options FILE.csv --build-names FILE.csv --cuda-libraries FILE.csv
  *
  * API files are read in order; a later row with the same (library, cuda_name)
@@ -476,6 +477,7 @@ static const Source sources[] = {
      library_row},
     {"--hipify-types", COLS("library", "section", "kind", "hipify_type"),
      "INSERT INTO hipify_type (library, section, kind, hipify_type) VALUES (?,?,?,?)", hipify_type_row},
+    {"--member-wraps", COLS("cuda_member", "before", "after"), "INSERT INTO member_wrap VALUES (?,?,?)", text_row},
     {"--hipify-roc-names", COLS("cuda_name", "roc_name", "asked_by"), "INSERT INTO hipify_roc_name VALUES (?,?,?)",
      text_row},
     {"--meta", COLS("key", "value"), "INSERT INTO meta VALUES (?,?)", text_row},
@@ -516,7 +518,7 @@ static Status build(Ctx *x, int argc, char **argv) {
 
 int main(int argc, char **argv) {
   if (argc < 5 || argc % 2 == 0) {
-    fprintf(stderr, "usage: %s OUT.db SCHEMA.sql (--meta|--libraries|--api|--hip-names|--headers|--hazards|--warp|--casts|--defaults|--arg-edits|--members|--hints|--type-headers|--legacy-headers|--overloads|--hipify-types|--hipify-roc-names|--nvcc-options|--build-names|--cuda-libraries) FILE.csv...\n", argv[0]);
+    fprintf(stderr, "usage: %s OUT.db SCHEMA.sql (--meta|--libraries|--api|--hip-names|--headers|--hazards|--warp|--casts|--defaults|--arg-edits|--members|--hints|--type-headers|--legacy-headers|--overloads|--hipify-types|--hipify-roc-names|--member-wraps|--nvcc-options|--build-names|--cuda-libraries) FILE.csv...\n", argv[0]);
     return ST_USAGE;
   }
   char *tmp = cm_xasprintf("%s.tmp", argv[1]);

@@ -114,6 +114,11 @@ static void read_warp(RuleDb *db, sqlite3_stmt *st) {
   vec_push(&db->warp, w);
 }
 
+static void read_member_wrap(RuleDb *db, sqlite3_stmt *st) {
+  MemberWrap w = {col_need_dup(db, st, 0), col_need_dup(db, st, 1), col_need_dup(db, st, 2)};
+  vec_push(&db->member_wraps, w);
+}
+
 static void read_member_order(RuleDb *db, sqlite3_stmt *st) {
   MemberOrder m = {.cuda_type = col_need_dup(db, st, 0), .until = col_version(st, 1), .members = col_need_dup(db, st, 2),
                    .hip_members = col_need_dup(db, st, 3)};
@@ -318,6 +323,7 @@ static Status load(RuleDb *db, sqlite3 *sq) {
                           " ORDER BY rowid", read_arg_edit)) ||
       (st = query(db, sq, "SELECT cuda_name, params, as_name FROM overload", read_overload)) ||
       (st = query(db, sq, "SELECT cuda_type, until, members, hip_members FROM member_order", read_member_order)) ||
+      (st = query(db, sq, "SELECT cuda_member, before, after FROM member_wrap", read_member_wrap)) ||
       (st = query(db, sq, "SELECT cuda_name, scalar_form, other_form, hip_types, hip_since FROM cache_hint", read_hint)) ||
       (st = query(db, sq, "SELECT hip_name, header FROM type_header", read_type_header)) ||
       (st = query(db, sq, "SELECT cuda_header, modern_suffix, why FROM legacy_header", read_legacy_header)) ||
@@ -399,6 +405,7 @@ void rl_close(RuleDb *db) {
   vec_free(&db->overloads);
   vec_free(&db->hipify_types);
   vec_free(&db->hipify_roc_names);
+  vec_free(&db->member_wraps);
   vec_free(&db->members);
   vec_free(&db->nvcc_options);
   vec_free(&db->build_names);
@@ -553,6 +560,13 @@ const char *rl_overload(const RuleDb *db, const char *name, int params) {
   for (size_t i = 0; i < db->overloads.len; i++)
     if (db->overloads.items[i].params == params && strcmp(db->overloads.items[i].cuda, name) == 0)
       return db->overloads.items[i].as;
+  return NULL;
+}
+
+const MemberWrap *rl_member_wrap(const RuleDb *db, const char *cuda_member) {
+  for (size_t i = 0; i < db->member_wraps.len; i++)
+    if (strcmp(db->member_wraps.items[i].cuda_member, cuda_member) == 0)
+      return &db->member_wraps.items[i];
   return NULL;
 }
 

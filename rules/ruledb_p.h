@@ -65,6 +65,7 @@ struct RuleDb {
   VEC(Overload) overloads;
   VEC(HipifyType) hipify_types;
   VEC(HipifyRocName) hipify_roc_names;
+  VEC(MemberWrap) member_wraps;
   VEC(MemberOrder) members;
   VEC(HipName) earlier;    /* every rule's earlier names, each rule's together */
   VEC(RuleKey) earlier_keys; /* while loading: whose each earlier name is */

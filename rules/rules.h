@@ -95,6 +95,13 @@ typedef struct {
   Version until;
 } MemberOrder;
 
+/* A member HIP declares with another type (__half2.x: unsigned short, not
+ * __half): each use `obj.x` becomes before + `obj.x` + after
+ * (data/member_wraps.csv). */
+typedef struct {
+  const char *cuda_member, *before, *after;
+} MemberWrap;
+
 /* An argument HIP takes as const void* where CUDA also takes the kernel, or one
  * hipify-clang wraps in HIP_SYMBOL (data/arg_casts.csv). */
 typedef struct {
@@ -225,6 +232,7 @@ char *rl_header_target(const HeaderRule *h, const char *name);
 
 const WarpRewrite *rl_warp_rewrite(const RuleDb *db, const char *name);
 const MemberOrder *rl_member_order(const RuleDb *db, const char *name);
+const MemberWrap *rl_member_wrap(const RuleDb *db, const char *cuda_member);
 /* The name's rows in turn: after NULL, the first; NULL when no more. */
 const ArgCast *rl_arg_cast(const RuleDb *db, const char *name, const ArgCast *after);
 const DefaultArg *rl_default_arg(const RuleDb *db, const char *name, unsigned arg);

@@ -172,6 +172,14 @@ CREATE TABLE member_order (
   hip_members TEXT NOT NULL        -- the same names in the order HIP declares them before until
 );
 
+-- Members HIP declares with another type, each use wrapped so that it reads
+-- what CUDA's did (data/member_wraps.csv).
+CREATE TABLE member_wrap (
+  cuda_member TEXT PRIMARY KEY,    -- Type.member: __half2.x
+  before TEXT NOT NULL,            -- written before the access: reinterpret_cast<half&>(
+  after TEXT NOT NULL              -- and after it: )
+);
+
 -- nvcc's options and hipcc's (data/nvcc_options.csv).
 CREATE TABLE nvcc_option (
   option TEXT PRIMARY KEY,
