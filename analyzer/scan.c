@@ -99,7 +99,7 @@ static void read_in_context(Work *w, size_t i, CXIndex index) {
     if (!w->parsed_alone[j] || f->build || !mentions_include(f, base))
       continue;
     tries++;
-    if (parse_in_context(w->env, index, &w->cands->items[j], f, h))
+    if (parse_in_context(w->env, index, &w->cands->items[j], f, &w->cands->items[i], h))
       return;
   }
 }
@@ -262,8 +262,10 @@ Status an_scan(const char *const *paths, size_t npaths, const ScanOptions *opt, 
     out->lexical = opt->lexical;
     free(w.parsed_alone);
     for (size_t i = 0; i < cands.len; i++)
-      if (w.out[i])
+      if (w.out[i]) {
         vec_push(&out->files, w.out[i]);
+        out->reused_files += w.out[i]->reused;
+      }
     vec_sort(&out->files, by_rel);
     free(w.out);
     parse_env_free(&env);

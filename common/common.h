@@ -8,6 +8,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -67,6 +68,14 @@ void *cm_xrealloc(void *p, size_t n);
 char *cm_xstrdup(const char *s);
 char *cm_xstrndup(const char *s, size_t n);
 char *cm_xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/* FNV-1a, 64 bits: the cache keys' hash (not a defence against a chosen
+ * collision; keys name entries that the user's own runs wrote). Start from
+ * CM_HASH_SEED and feed it piece by piece; cm_hash_str feeds a string with its
+ * terminator (NULL as a string of its own), so that "ab"+"c" differs from "a"+"bc". */
+#define CM_HASH_SEED 1469598103934665603ull
+uint64_t cm_hash(uint64_t h, const void *data, size_t n);
+uint64_t cm_hash_str(uint64_t h, const char *s);
 
 /* Reads a whole file; ST_INPUT with a message naming the path on failure. */
 Status cm_read_file(const char *path, char **data, size_t *len);

@@ -78,6 +78,7 @@ typedef struct {
   double effort_hours, need_work_hours;
   char *target, *target_reason;
   size_t build_files;           /* CMake files and Makefiles that mention CUDA (not among cuda_files) */
+  size_t reused_files;          /* CUDA files whose facts an earlier run kept (not parsed again) */
   bool lexical;                 /* every file read by tokens only, as asked (--lexical) */
   VEC(RpCompat) compat;         /* every release the rules know, oldest first */
   VEC(RpContributor) top;       /* largest effort first */
