@@ -111,6 +111,7 @@ typedef struct {
   bool not_utf8;          /* some bytes are not UTF-8: the file is read all the same */
   unsigned not_utf8_at;   /* the first of them */
   bool unreadable;        /* an input error the exit code reports after the scan */
+  bool reused;            /* the facts are an earlier run's, kept in the cache: nothing it read has changed */
   VEC(FoundInclude) found_includes;
   VEC(Fact) facts;
   VEC(unsigned) line_starts;  /* byte offset of each line, for locations */
@@ -128,7 +129,8 @@ typedef struct {
   const char *compat_include;  /* hipport's parser compatibility headers */
   const char *const *extra_args; /* compiler flags for every file: -I, -D, -include, --extra-arg */
   size_t nextra;
-  const char *cache_dir;        /* where the CUDA prelude's PCH is kept between runs; NULL: not kept */
+  const char *cache_dir;        /* where the CUDA prelude's PCH, include sets' PCHs and files' facts are
+                                   kept between runs; NULL: not kept */
   int jobs;
   bool lexical;                /* tokens only, no parse: a first look at a huge tree */
   bool progress;               /* a progress line on stderr */
@@ -141,9 +143,12 @@ typedef struct {
 typedef struct {
   char *root;                  /* the scan root paths are relative to */
   size_t files_scanned;        /* every file walked */
+  size_t reused_files;         /* CUDA files whose facts an earlier run kept, not parsed again */
   bool lexical;                /* every file read by tokens only, as asked */
   VEC(SourceFile *) files;     /* the CUDA files, sorted by rel path */
   VEC(FileKey) read;           /* every file the scan read, CUDA or not */
+  VEC(char *) header_dirs;     /* every folder of the tree holding a header: each file was parsed with
+                                  them on its include path, so a build of it needs them too */
 } Facts;
 
 /* What an_scan's failures can be remedied by (cm_error_cause). */

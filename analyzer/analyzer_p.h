@@ -69,6 +69,7 @@ typedef struct {
   const char *cache_dir;       /* where PCHs are kept between runs; NULL: nowhere */
   char *prelude_key;           /* the cached prelude's key, which every cache key starts from */
   struct IncludeSets *sets;    /* include_sets.c; NULL without a cache */
+  struct FileHashes *file_hashes; /* facts_cache.c: files' facts are kept with the PCHs; NULL: not kept */
   int pch_slot;                /* its entry in the table of what a signal removes */
   NameSet *cuda_names;         /* every name the CUDA headers declare */
   NameSet *project_files;      /* each walked file's path and its tails (a/b.h, b.h) */
@@ -122,6 +123,33 @@ const char *include_set_pch(ParseEnv *env, const Candidate *c, const SourceFile 
 /* A file parsed well without the PCH and not with it: the PCH is stale. */
 void include_set_failed(ParseEnv *env, const char *pch);
 
+/* facts_cache.c: a file's facts kept between runs (see there). The bytes of
+ * the files parses include are hashed once per run, shared by the workers. */
+typedef struct FileHashes FileHashes;
+FileHashes *file_hashes_new(void);
+void file_hashes_free(FileHashes *m);
+uint64_t file_hash(FileHashes *m, const char *path);
+/* The key of a file's entry; of a header read in its includer's tree. */
+char *facts_cache_key(const ParseEnv *env, const Candidate *c, const SourceFile *f);
+char *facts_cache_context_key(const ParseEnv *env, const char *header_key, const char *includer_key);
+/* A hit replaces f's parse with the stored one and marks f reused. */
+bool facts_cache_load(ParseEnv *env, const char *key, SourceFile *f);
+/* Keeps f's parse, with the files tu included. */
+void facts_cache_store(ParseEnv *env, const char *key, const SourceFile *f, CXTranslationUnit tu);
+/* An entry as written and read, without a parse (test_facts_cache round-trips
+ * facts through these): what the parse read besides the file, and the hash of
+ * each one's bytes. */
+typedef struct {
+  char *path;
+  uint64_t hash;
+} Included;
+typedef VEC(Included) Manifest;
+bool facts_cache_write(const char *dir, const char *key, const SourceFile *f, const Manifest *m);
+bool facts_cache_read(const char *dir, const char *key, SourceFile *f, Manifest *m);
+void facts_cache_manifest_free(Manifest *m);
+/* A private name in the cache folder, to be renamed into place. */
+char *cache_private_name(const char *dir, const char *key);
+
 /* When the real parse gives nothing at all, a TU is still needed for clang's
  * tokens: parse with no include paths, errors ignored; `joined` (or NULL) is the
  * text to read instead of the file's. */
@@ -134,7 +162,7 @@ void parse_file(ParseEnv *env, CXIndex index, const Candidate *c, SourceFile *f)
 
 /* A header read from the tree of a file that includes it (see parse.c). */
 bool parse_in_context(ParseEnv *env, CXIndex index, const Candidate *includer, SourceFile *inc_file,
-                      SourceFile *header);
+                      const Candidate *hc, SourceFile *header);
 
 /* constants.c: where constant expressions are required, from the file's tokens. */
 typedef struct {

@@ -195,6 +195,7 @@ Status parse_env_init(ParseEnv *env, const ScanOptions *opt, const RuleDb *db, S
   if (!st && env->pch_cached) { /* include blocks are kept beside the prelude, or not at all */
     env->cache_dir = opt->cache_dir;
     env->sets = include_sets_new();
+    env->file_hashes = file_hashes_new();
   }
   handlers_on_signal_stack(); /* libclang's index, made for the prelude, has installed them */
   if (st)
@@ -206,6 +207,7 @@ void parse_env_free(ParseEnv *env) {
   if (env->sets)
     cache_prune(env->cache_dir);
   include_sets_free(env->sets);
+  file_hashes_free(env->file_hashes);
   free(env->prelude_key);
   if (env->pch && env->pch_cached) {
     free(env->pch);
@@ -336,6 +338,17 @@ static char *missing_include(CXTranslationUnit tu) {
   return name;
 }
 
+/* A header was not found: what the parse gave depends on a file that is not
+ * there, which no list of included files can tell a later run about (a header
+ * added to the repository, a .git that moves the repository's root), so its
+ * facts are not kept. */
+static bool lacks_a_header(CXTranslationUnit tu) {
+  char *header = missing_include(tu);
+  bool lacks = header != NULL;
+  free(header);
+  return lacks;
+}
+
 /* Where in the repository a missing header is, built on first need and shared
  * by the workers. */
 static char *find_in_repository(ParseEnv *env, const char *header, const char *from) {
@@ -397,13 +410,14 @@ static enum CXErrorCode parse_with_found_includes(ParseEnv *env, CXIndex index, 
 }
 
 /* The file's tree with that PCH, and in *why what makes it untrustworthy (NULL:
- * nothing); a tree of tokens alone when libclang gave none. */
+ * nothing); a tree of tokens alone when libclang gave none (*whole false). */
 static CXTranslationUnit parse_tree(ParseEnv *env, CXIndex index, const Candidate *c, SourceFile *f, const char *pch,
-                                    char **why) {
+                                    char **why, bool *whole) {
   CXTranslationUnit tu = NULL;
   enum CXErrorCode err = parse_with_found_includes(env, index, c, f, pch, &tu);
   f->fallback_offset = 0;
-  if (err == CXError_Success && tu) {
+  *whole = err == CXError_Success && tu;
+  if (*whole) {
     *why = parse_error(tu, NULL, &f->fallback_offset);
     return tu;
   }
@@ -419,21 +433,27 @@ static CXTranslationUnit parse_tree(ParseEnv *env, CXIndex index, const Candidat
 
 void parse_file(ParseEnv *env, CXIndex index, const Candidate *c, SourceFile *f) {
   CXTranslationUnit tu;
-  char *why = NULL;
+  char *why = NULL, *key = NULL;
+  bool whole = false; /* a tree whose included files are known, so its facts can be kept */
   if (env->lexical) {
     char *joined = join_chevrons(f->text, f->len);
     tu = lexical_tu(index, c->path, joined, f->len);
     free(joined);
     f->parser = PARSER_LEXICAL;
   } else {
+    key = env->file_hashes ? facts_cache_key(env, c, f) : NULL;
+    if (key && facts_cache_load(env, key, f)) {
+      free(key);
+      return;
+    }
     const char *block = include_set_pch(env, c, f);
-    tu = parse_tree(env, index, c, f, block ? block : env->pch, &why);
+    tu = parse_tree(env, index, c, f, block ? block : env->pch, &why, &whole);
     if (block && why) { /* was it the block's PCH? only a parse without it tells */
       char *first = why;
       if (tu)
         clang_disposeTranslationUnit(tu);
       why = NULL;
-      tu = parse_tree(env, index, c, f, env->pch, &why);
+      tu = parse_tree(env, index, c, f, env->pch, &why, &whole);
       if (!why)
         include_set_failed(env, block);
       free(first);
@@ -443,19 +463,43 @@ void parse_file(ParseEnv *env, CXIndex index, const Candidate *c, SourceFile *f)
   f->fallback_reason = why;
   if (tu) {
     collect_facts(env, tu, !why && !env->lexical, f);
+    if (key && whole && !lacks_a_header(tu))
+      facts_cache_store(env, key, f, tu);
     clang_disposeTranslationUnit(tu);
   }
+  free(key);
+}
+
+/* The key of a header read in an includer's tree: NULL when facts are not kept. */
+static char *context_key(const ParseEnv *env, const Candidate *includer, const SourceFile *inc_file,
+                         const Candidate *hc, const SourceFile *header) {
+  if (!env->file_hashes)
+    return NULL;
+  char *hk = facts_cache_key(env, hc, header), *ik = facts_cache_key(env, includer, inc_file);
+  char *key = facts_cache_context_key(env, hk, ik);
+  free(hk);
+  free(ik);
+  return key;
 }
 
 /* A header that does not parse alone (it uses what its includer defines before
  * the #include) is read from the tree of a file that includes it: true when that
  * parse covers the header without an error of its own, and the header's facts
- * are then that tree's. */
+ * are then that tree's. Either outcome is kept, so a later run need not parse
+ * the includer again to learn it. */
 bool parse_in_context(ParseEnv *env, CXIndex index, const Candidate *includer, SourceFile *inc_file,
-                      SourceFile *header) {
+                      const Candidate *hc, SourceFile *header) {
+  char *key = context_key(env, includer, inc_file, hc, header);
+  if (key && facts_cache_load(env, key, header)) {
+    free(key);
+    return header->parser == PARSER_LIBCLANG;
+  }
+  header->reused = false; /* its facts from now on are this parse's */
   CXTranslationUnit tu = NULL;
-  if (parse_with_found_includes(env, index, includer, inc_file, env->pch, &tu) != CXError_Success || !tu)
+  if (parse_with_found_includes(env, index, includer, inc_file, env->pch, &tu) != CXError_Success || !tu) {
+    free(key);
     return false;
+  }
   CXFile file = clang_getFile(tu, header->path);
   unsigned offset = 0;
   char *why = file ? parse_error(tu, file, &offset) : NULL;
@@ -469,6 +513,9 @@ bool parse_in_context(ParseEnv *env, CXIndex index, const Candidate *includer, S
     header->parsed_with = cm_xstrdup(inc_file->rel);
     collect_facts(env, tu, true, header);
   }
+  if (key && !lacks_a_header(tu))
+    facts_cache_store(env, key, header, tu);
+  free(key);
   free(why);
   clang_disposeTranslationUnit(tu);
   return ok;

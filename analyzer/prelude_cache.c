@@ -9,9 +9,10 @@
  * renamed into place (libclang saves a PCH that way itself), the PCH last, so an
  * entry is whole once its PCH is there. Signals are held meanwhile, so an
  * interrupted run leaves no private file behind.
- * Bounded (this prelude and include_sets.c's PCHs together): at most
- * MAX_ENTRIES and MAX_BYTES, the least recently used go first, but never one used
- * in the last hour (a run that is reading it would lose its PCH). */
+ * Bounded (this prelude, include_sets.c's PCHs and facts_cache.c's files
+ * together): at most MAX_ENTRIES PCHs, MAX_FACT_ENTRIES files' facts and
+ * MAX_BYTES in all, the least recently used go first, but never one used in the
+ * last hour (a run that is reading it would lose it). */
 #define _GNU_SOURCE
 #include <dirent.h>
 #include <errno.h>
@@ -25,65 +26,51 @@
 
 #include "analyzer_p.h"
 
-enum { MAX_ENTRIES = 64, KEEP_RECENT_SECONDS = 3600 };
+/* PCHs and a file's stored facts (facts_cache.c) are counted apart: a tree has
+ * a few include sets and thousands of files. */
+enum { MAX_ENTRIES = 64, MAX_FACT_ENTRIES = 200000, KEEP_RECENT_SECONDS = 3600 };
 static const long long MAX_BYTES = 2LL << 30; /* a PCH of Thrust is about 40 MB */
 
-typedef struct {
-  unsigned long long h;
-} Hash;
-
-static void hash_bytes(Hash *h, const void *data, size_t n) {
-  const unsigned char *p = data;
-  for (size_t i = 0; i < n; i++)
-    h->h = (h->h ^ p[i]) * 1099511628211ull;
-}
-
-static void hash_str(Hash *h, const char *s) { hash_bytes(h, s ? s : "", s ? strlen(s) + 1 : 1); }
-
 /* A file's identity as far as a rebuild or an upgrade changes it. */
-static void hash_stat(Hash *h, const char *path) {
+static uint64_t hash_stat(uint64_t h, const char *path) {
   struct stat st;
   if (stat(path, &st) != 0)
-    return hash_str(h, "missing");
+    return cm_hash_str(h, "missing");
   long long v[3] = {(long long)st.st_size, (long long)st.st_mtim.tv_sec, (long long)st.st_mtim.tv_nsec};
-  hash_bytes(h, v, sizeof v);
+  return cm_hash(h, v, sizeof v);
 }
 
-static void hash_folder(Hash *h, const char *dir) {
+static uint64_t hash_folder(uint64_t h, const char *dir) {
   struct dirent **names;
   int n = scandir(dir, &names, NULL, alphasort);
   for (int i = 0; i < n; i++) {
     char *p = cm_xasprintf("%s/%s", dir, names[i]->d_name);
-    hash_str(h, names[i]->d_name);
-    hash_stat(h, p);
+    h = hash_stat(cm_hash_str(h, names[i]->d_name), p);
     free(p);
     free(names[i]);
   }
   if (n >= 0)
     free(names);
+  return h;
 }
 
 char *prelude_cache_key(const ParseEnv *env, const char *const *args, int nargs) {
-  Hash h = {1469598103934665603ull};
   CXString v = clang_getClangVersion();
-  hash_str(&h, clang_getCString(v));
+  uint64_t h = cm_hash_str(CM_HASH_SEED, clang_getCString(v));
   clang_disposeString(v);
-  hash_stat(&h, "/proc/self/exe"); /* hipport's own reading of the tree */
+  h = hash_stat(h, "/proc/self/exe"); /* hipport's own reading of the tree */
   for (int i = 0; i < nargs; i++)
-    hash_str(&h, args[i]);
+    h = cm_hash_str(h, args[i]);
   char *runtime = cm_xasprintf("%s/cuda_runtime.h", env->cuda_include);
-  hash_stat(&h, runtime);
-  hash_stat(&h, env->cuda_include);
+  h = hash_stat(h, runtime);
+  h = hash_stat(h, env->cuda_include);
   free(runtime);
-  hash_folder(&h, env->compat_include);
-  return cm_xasprintf("prelude-%016llx", h.h);
+  h = hash_folder(h, env->compat_include);
+  return cm_xasprintf("prelude-%016llx", (unsigned long long)h);
 }
 
 char *cache_hash(const char *seed, const char *data, size_t len) {
-  Hash h = {1469598103934665603ull};
-  hash_str(&h, seed);
-  hash_bytes(&h, data, len);
-  return cm_xasprintf("%016llx", h.h);
+  return cm_xasprintf("%016llx", (unsigned long long)cm_hash(cm_hash_str(CM_HASH_SEED, seed), data, len));
 }
 
 void cache_touch(const char *path) { utime(path, NULL); }
@@ -168,8 +155,7 @@ bool prelude_cache_load(ParseEnv *env, const char *dir, const char *key, const c
   return true;
 }
 
-/* A private name in the cache folder, to be renamed into place. */
-static char *private_name(const char *dir, const char *key) {
+char *cache_private_name(const char *dir, const char *key) {
   char *tmp = cm_xasprintf("%s/.%s.XXXXXX", dir, key);
   int fd = mkstemp(tmp);
   if (fd < 0) {
@@ -181,7 +167,7 @@ static char *private_name(const char *dir, const char *key) {
 }
 
 static bool store_facts(const ParseEnv *env, const char *dir, const char *key) {
-  char *tmp = private_name(dir, key), *path = cache_entry_path(dir, key, "facts");
+  char *tmp = cache_private_name(dir, key), *path = cache_entry_path(dir, key, "facts");
   FILE *f = tmp ? fopen(tmp, "w") : NULL;
   bool ok = false;
   if (f) {
@@ -202,6 +188,7 @@ typedef struct {
   char *path;
   time_t used;
   long long bytes;
+  bool facts;     /* a file's stored facts, not a PCH */
 } Entry;
 
 static int newest_first(const void *a, const void *b) {
@@ -209,19 +196,26 @@ static int newest_first(const void *a, const void *b) {
   return x > y ? -1 : x < y;
 }
 
-static void remove_entry(const char *pch) {
-  size_t n = strlen(pch) - 3;
-  char *facts = cm_xasprintf("%.*sfacts", (int)n, pch);
-  unlink(pch);
-  unlink(facts); /* include sets have none */
-  free(facts);
+/* A PCH goes with what its tree told (the prelude's .facts; include sets have none). */
+static void remove_entry(const Entry *e) {
+  unlink(e->path);
+  if (e->facts)
+    return;
+  char *told = cm_xasprintf("%.*sfacts", (int)(strlen(e->path) - 3), e->path);
+  unlink(told);
+  free(told);
 }
 
-static bool is_entry(const char *name) {
-  size_t n = strlen(name);
-  return (strncmp(name, "prelude-", 8) == 0 || strncmp(name, "set-", 4) == 0) && n > 4 &&
-         strcmp(name + n - 4, ".pch") == 0;
+static bool ends_with(const char *s, const char *tail) {
+  size_t n = strlen(s), t = strlen(tail);
+  return n > t && strcmp(s + n - t, tail) == 0;
 }
+
+static bool is_pch_entry(const char *name) {
+  return (strncmp(name, "prelude-", 8) == 0 || strncmp(name, "set-", 4) == 0) && ends_with(name, ".pch");
+}
+
+static bool is_facts_entry(const char *name) { return strncmp(name, "file-", 5) == 0 && ends_with(name, ".facts"); }
 
 void cache_prune(const char *dir) {
   DIR *d = opendir(dir);
@@ -232,8 +226,9 @@ void cache_prune(const char *dir) {
   while ((e = readdir(d))) {
     struct stat st;
     char *p = cm_xasprintf("%s/%s", dir, e->d_name);
-    if (is_entry(e->d_name) && stat(p, &st) == 0)
-      vec_push(&entries, ((Entry){p, st.st_mtime, (long long)st.st_size}));
+    bool facts = is_facts_entry(e->d_name);
+    if ((facts || is_pch_entry(e->d_name)) && stat(p, &st) == 0)
+      vec_push(&entries, ((Entry){p, st.st_mtime, (long long)st.st_size, facts}));
     else
       free(p);
   }
@@ -241,11 +236,14 @@ void cache_prune(const char *dir) {
   vec_sort(&entries, newest_first);
   time_t now = time(NULL);
   long long kept = 0;
+  size_t pchs = 0, facts = 0;
   for (size_t i = 0; i < entries.len; i++) {
-    kept += entries.items[i].bytes;
-    if ((i >= MAX_ENTRIES || kept > MAX_BYTES) && now - entries.items[i].used > KEEP_RECENT_SECONDS)
-      remove_entry(entries.items[i].path);
-    free(entries.items[i].path);
+    const Entry *e = &entries.items[i];
+    kept += e->bytes;
+    bool over = e->facts ? ++facts > MAX_FACT_ENTRIES : ++pchs > MAX_ENTRIES;
+    if ((over || kept > MAX_BYTES) && now - e->used > KEEP_RECENT_SECONDS)
+      remove_entry(e);
+    free(e->path);
   }
   vec_free(&entries);
 }

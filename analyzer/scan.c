@@ -99,7 +99,7 @@ static void read_in_context(Work *w, size_t i, CXIndex index) {
     if (!w->parsed_alone[j] || f->build || !mentions_include(f, base))
       continue;
     tries++;
-    if (parse_in_context(w->env, index, &w->cands->items[j], f, h))
+    if (parse_in_context(w->env, index, &w->cands->items[j], f, &w->cands->items[i], h))
       return;
   }
 }
@@ -262,16 +262,17 @@ Status an_scan(const char *const *paths, size_t npaths, const ScanOptions *opt, 
     out->lexical = opt->lexical;
     free(w.parsed_alone);
     for (size_t i = 0; i < cands.len; i++)
-      if (w.out[i])
+      if (w.out[i]) {
         vec_push(&out->files, w.out[i]);
+        out->reused_files += w.out[i]->reused;
+      }
     vec_sort(&out->files, by_rel);
     free(w.out);
     parse_env_free(&env);
   }
   free_candidates(&cands);
-  for (size_t i = 0; i < include_dirs.len; i++)
-    free(include_dirs.items[i]);
-  vec_free(&include_dirs);
+  out->header_dirs.items = include_dirs.items; /* what a build of these files needs to find their headers */
+  out->header_dirs.len = include_dirs.len, out->header_dirs.cap = include_dirs.cap;
   if (st)
     an_facts_free(out);
   return st;
@@ -310,6 +311,9 @@ void an_facts_free(Facts *facts) {
     an_source_free(facts->files.items[i]);
   vec_free(&facts->files);
   vec_free(&facts->read);
+  for (size_t i = 0; i < facts->header_dirs.len; i++)
+    free(facts->header_dirs.items[i]);
+  vec_free(&facts->header_dirs);
   free(facts->root);
   facts->root = NULL;
 }

@@ -82,11 +82,12 @@ static Status project_of_path(const char *cmd, const char *path, char **name) {
 typedef struct {
   const char *format, *project;
   const RsScans *scans;
+  const RsTreeHistory *builds;
 } HistoryJob;
 
 static Status write_history(FILE *out, const void *ctx) {
   const HistoryJob *j = ctx;
-  return rp_history(out, j->format, j->project, j->scans);
+  return rp_history(out, j->format, j->project, j->scans, j->builds);
 }
 
 static Status run_history(int argc, char **argv) {
@@ -99,11 +100,14 @@ static Status run_history(int argc, char **argv) {
     st = a.project ? (project = cm_xstrdup(a.project), ST_OK) : project_of_path("history", a.path ? a.path : ".", &project);
   ResultDb *db = NULL;
   RsScans scans = {0};
-  if (!st && !(st = open_store(&a, &db)) && !(st = rs_history(db, project, &scans)) && !scans.len)
+  RsTreeHistory builds = {0};
+  if (!st && !(st = open_store(&a, &db)) && !(st = rs_history(db, project, &scans)) &&
+      !(st = rs_tree_history(db, project, &builds)) && !scans.len && !builds.len)
     st = cm_fail(ST_INPUT, "history: no scans of %s in the results database: `hipport scan` keeps one", project);
   if (!st)
-    st = write_to(a.output, write_history, &(HistoryJob){a.format, project, &scans});
+    st = write_to(a.output, write_history, &(HistoryJob){a.format, project, &scans, &builds});
   rs_scans_free(&scans);
+  rs_tree_history_free(&builds);
   rs_close(db);
   free(project);
   return st;

@@ -1,12 +1,11 @@
-/* hipport verify: each program translated (or taken from --hip-tree), built for
- * every AMD target, run where a GPU is, compared with its reference; one status
- * per program, kept in the results database. Exit 1 when any is BUILD-FAIL,
- * RUN-FAIL or MISMATCH. */
+/* hipport verify: parses and dispatches. Corpus-style programs (manifest.json)
+ * go to vf_verify_programs, with translation as the port step; any other tree
+ * is scanned and planned here (the pipeline) and handed to vf_verify_tree. The
+ * reports render the results. Exit 1 when a program is BUILD-FAIL, RUN-FAIL or
+ * MISMATCH, or a unit of a tree does not compile. */
 #define _GNU_SOURCE
 #include <dirent.h>
 #include <limits.h>
-#include <pthread.h>
-#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -22,12 +21,14 @@ typedef struct {
   VEC(const char *) dirs;
   const char *hip_tree, *arches, *db_path, *format, *output, *cuda_runs, *cuda_script;
   const char *rtol, *atol, *ulp;
+  const char *port;            /* --port: an existing port of a tree */
+  StrList runs;                /* --run, in order */
   bool record;
 } VerifyArgs;
 
 enum {
   VO_RECORD = 256, VO_OFFLOAD_ARCH, VO_HIP_TREE, VO_DB, VO_FORMAT, VO_RTOL, VO_ATOL, VO_ULP, VO_CUDA_RUNS,
-  VO_CUDA_SCRIPT,
+  VO_CUDA_SCRIPT, VO_PORT, VO_RUN,
 };
 
 /* Ahead of the pipeline's group: --offload-arch here is a list, every target built. */
@@ -43,6 +44,8 @@ static const CliOption options[] = {
     {"ulp", VO_ULP, true, false},
     {"cuda-runs", VO_CUDA_RUNS, true, false},
     {"cuda-runs-script", VO_CUDA_SCRIPT, true, false},
+    {"port", VO_PORT, true, false},
+    {"run", VO_RUN, true, false},
 };
 
 static const char **value_slot(VerifyArgs *a, int key) {
@@ -57,6 +60,7 @@ static const char **value_slot(VerifyArgs *a, int key) {
   case VO_ULP: return &a->ulp;
   case VO_CUDA_RUNS: return &a->cuda_runs;
   case VO_CUDA_SCRIPT: return &a->cuda_script;
+  case VO_PORT: return &a->port;
   default: return NULL;
   }
 }
@@ -69,6 +73,8 @@ static Status set_option(void *ctx, const char *cmd, int key, const char *value)
     *slot = value;
   else if (key == VO_RECORD)
     a->record = true;
+  else if (key == VO_RUN)
+    vec_push(&a->runs, (char *)value);
   else if (key == CLI_OPERAND)
     vec_push(&a->dirs, value);
   return ST_OK;
@@ -77,8 +83,8 @@ static Status set_option(void *ctx, const char *cmd, int key, const char *value)
 static Status parse_args(int argc, char **argv, VerifyArgs *a) {
   CliGroup groups[] = {CLI_GROUP(options, set_option, a), pipeline_options(&a->pipe)};
   Status st = cli_parse(&(CliParse){.groups = groups, .ngroups = 2}, argc, argv);
-  if (!st && strcmp(a->format, "text") && strcmp(a->format, "json"))
-    st = cm_fail(ST_USAGE, "verify: --format is text or json, not '%s'", a->format);
+  if (!st && !rp_verify_format_known(a->format))
+    st = cm_fail(ST_USAGE, "verify: --format is one of %s, not '%s'", rp_verify_formats(), a->format);
   struct stat sb;
   if (!st && a->cuda_runs && (stat(a->cuda_runs, &sb) != 0 || !S_ISDIR(sb.st_mode)))
     st = cm_fail(ST_INPUT, "%s: not a folder: give the OUTDIR the --cuda-runs-script script wrote into", a->cuda_runs);
@@ -104,31 +110,17 @@ static Status parse_tolerance(const VerifyArgs *a, Tolerance *tol, bool *given) 
   return ST_OK;
 }
 
-/* A folder with manifest.json is a program; otherwise its subfolders that have one. */
-static void find_programs(const char *dir, StrList *out) {
-  char *m = cm_xasprintf("%s/manifest.json", dir);
-  bool program = access(m, R_OK) == 0;
-  free(m);
-  if (program) {
-    vec_push(out, realpath(dir, NULL));
-    return;
-  }
-  struct dirent **names = NULL;
-  int n = scandir(dir, &names, NULL, alphasort);
-  for (int i = 0; i < n; i++) {
-    char *sub = cm_xasprintf("%s/%s", dir, names[i]->d_name), *manifest = cm_xasprintf("%s/manifest.json", sub);
-    if (names[i]->d_name[0] != '.' && access(manifest, R_OK) == 0)
-      vec_push(out, realpath(sub, NULL));
-    free(sub);
-    free(manifest);
-    free(names[i]);
-  }
-  free(names);
-}
+typedef struct {
+  const VerifyArgs *a;
+  const char *tree;
+} Porting;
 
 /* The port of one program: taken from the HIP tree when it is there, else written. */
-static Status port(const VerifyArgs *a, const char *prog_dir, const char *name, const char *tree, char **hip_dir) {
-  *hip_dir = cm_xasprintf("%s/%s", tree, name);
+static Status port(void *ctx, const Program *prog, char **hip_dir) {
+  const Porting *pt = ctx;
+  const VerifyArgs *a = pt->a;
+  const char *prog_dir = prog->dir;
+  *hip_dir = cm_xasprintf("%s/%s", pt->tree, prog->name);
   struct stat sb;
   if (a->hip_tree && stat(*hip_dir, &sb) == 0 && S_ISDIR(sb.st_mode))
     return ST_OK;
@@ -157,19 +149,6 @@ static void split_arches(const char *list, StrList *out) {
   free(copy);
 }
 
-static void print_gaps(ResultDb *db, const VerifyRow *rows, size_t n) {
-  for (size_t i = 0; i < n; i++) {
-    double cuda_ms, hip_ms, amd_peak, nv_peak;
-    char *nv, *amd;
-    if (rs_timings(db, rows[i].program->name, &cuda_ms, &nv, &hip_ms, &amd) && vf_peak_tflops(amd, &amd_peak) &&
-        vf_peak_tflops(nv, &nv_peak))
-      printf("gap score %-22s %+.1f (%s %.3f ms vs %s %.3f ms)\n", rows[i].program->name,
-             vf_gap_score(amd_peak, nv_peak, hip_ms, cuda_ms), amd, hip_ms, nv, cuda_ms);
-    free(nv);
-    free(amd);
-  }
-}
-
 /* The ports' target, decided once as translate decides it (without --rocm, the
  * HIP hipcc here builds with), and said in the report beside the machine. */
 static Status choose_target(VerifyArgs *a, char **target, char **why) {
@@ -183,83 +162,6 @@ static Status choose_target(VerifyArgs *a, char **target, char **why) {
   *why = cm_xstrdup(p.target.why);
   pipeline_free(&p);
   return ST_OK;
-}
-
-typedef struct {
-  VEC(Program) programs;
-  VEC(VerifyResult) results;
-} Runs;
-
-/* The builds of the programs, shared out among -j threads: each is compilers run
- * as child processes in folders of its own, so they go side by side. */
-typedef struct {
-  Runs *runs;
-  char **hip_dirs;
-  const Machine *m;
-  const VerifyOptions *vo;
-  char **errors;       /* a build that could not be tried at all (no temporary folder...) */
-  atomic_size_t next, done;
-} Builds;
-
-static void *build_worker(void *arg) {
-  Builds *b = arg;
-  for (size_t i; (i = atomic_fetch_add(&b->next, 1)) < b->runs->programs.len;) {
-    if (vf_verify(&b->runs->programs.items[i], b->hip_dirs[i], b->m, b->vo, &b->runs->results.items[i]))
-      b->errors[i] = cm_xstrdup(cm_error()); /* cm_error is per thread */
-    size_t done = atomic_fetch_add(&b->done, 1) + 1;
-    if (isatty(STDERR_FILENO))
-      fprintf(stderr, "\rhipport: verified %zu/%zu", done, b->runs->programs.len);
-  }
-  return NULL;
-}
-
-static void build_all(Builds *b, int jobs) {
-  pthread_t threads[256];
-  int n = 0;
-  while (n < jobs && n < 256 && pthread_create(&threads[n], NULL, build_worker, b) == 0)
-    n++;
-  if (n == 0)
-    build_worker(b);
-  for (int i = 0; i < n; i++)
-    pthread_join(threads[i], NULL);
-  if (isatty(STDERR_FILENO))
-    fputs("\r\033[K", stderr);
-}
-
-/* Ports one by one (translate has its own -j), builds in parallel, records in order. */
-static Status verify_all(VerifyArgs *a, const RuleDb *rules, const StrList *dirs, const Machine *m,
-                         const VerifyOptions *vo, const char *tree, ResultDb *db, Runs *runs) {
-  Status st = ST_OK;
-  char **hip_dirs = cm_xcalloc(dirs->len + 1, sizeof *hip_dirs);
-  for (size_t i = 0; i < dirs->len && !st; i++) {
-    Program p;
-    if ((st = vf_load_program(dirs->items[i], rules, &p)))
-      break;
-    if ((st = port(a, p.dir, p.name, tree, &hip_dirs[runs->programs.len]))) {
-      vf_program_free(&p);
-      break;
-    }
-    vec_push(&runs->programs, p);
-  }
-  if (!st) {
-    runs->results.len = 0;
-    for (size_t i = 0; i < runs->programs.len; i++)
-      vec_push(&runs->results, (VerifyResult){0});
-    Builds b = {.runs = runs, .hip_dirs = hip_dirs, .m = m, .vo = vo, .errors = cm_xcalloc(dirs->len + 1, sizeof(char *))};
-    build_all(&b, a->pipe.jobs ? a->pipe.jobs : 2);
-    for (size_t i = 0; i < runs->programs.len; i++) {
-      if (b.errors[i] && !st)
-        st = cm_fail(ST_ENV, "%s", b.errors[i]);
-      free(b.errors[i]);
-    }
-    free(b.errors);
-  }
-  for (size_t i = 0; !st && i < runs->results.len; i++)
-    st = vf_record(db, &runs->programs.items[i], vo->arches.items[0], m, &runs->results.items[i]);
-  for (size_t i = 0; i < dirs->len; i++)
-    free(hip_dirs[i]);
-  free(hip_dirs);
-  return st;
 }
 
 /* Only the script: nothing is translated, built or recorded. */
@@ -291,73 +193,144 @@ static Status write_cuda_script(const char *path, const RuleDb *rules, const Str
   return st;
 }
 
-static Status report(const VerifyArgs *a, const Runs *runs, const Machine *m, ResultDb *db, const char *why) {
-  VerifyRow *rows = cm_xcalloc(runs->programs.len + 1, sizeof *rows);
-  for (size_t i = 0; i < runs->programs.len; i++)
-    rows[i] = (VerifyRow){&runs->programs.items[i], &runs->results.items[i]};
-  char *machine = a->cuda_runs ? cm_xasprintf("%s, CUDA runs from %s; ports for ROCm %s (%s)", m->amd ? m->amd_name : "no AMD GPU",
-                                              a->cuda_runs, a->pipe.rocm, why)
-                  : cm_xasprintf("%s, %s; ports for ROCm %s (%s)", m->amd ? m->amd_name : "no AMD GPU",
-                                 m->nvidia ? m->nvidia_name : "no NVIDIA GPU", a->pipe.rocm, why);
-  FILE *out = a->output ? fopen(a->output, "w") : stdout;
-  Status st = !out ? cm_fail(ST_INPUT, "%s: cannot write the report here", a->output)
-              : strcmp(a->format, "json") == 0 ? rp_verify_json(out, rows, runs->programs.len, machine)
-                                                : rp_verify_text(out, rows, runs->programs.len, machine);
-  if (out && out != stdout)
-    fclose(out);
-  if (!st && strcmp(a->format, "text") == 0)
-    print_gaps(db, rows, runs->programs.len);
-  for (size_t i = 0; !st && i < runs->results.len; i++)
-    if (vf_status_fails(runs->results.items[i].status))
-      st = cm_fail(ST_FINDINGS, "verify: a program failed to build, run or match");
-  free(machine);
+static char *machine_line(const VerifyArgs *a, const Machine *m, const char *why) {
+  const char *amd = m->amd ? m->amd_name : "no AMD GPU";
+  return a->cuda_runs ? cm_xasprintf("%s, CUDA runs from %s; ports for ROCm %s (%s)", amd, a->cuda_runs, a->pipe.rocm, why)
+                      : cm_xasprintf("%s, %s; ports for ROCm %s (%s)", amd, m->nvidia ? m->nvidia_name : "no NVIDIA GPU",
+                                     a->pipe.rocm, why);
+}
+
+typedef struct {
+  const char *format, *machine;
+  const ProgramRuns *runs;
+  const TreeResult *tree;
+  ResultDb *db;
+} VerifyDoc;
+
+static Status write_doc(FILE *out, const void *ctx) {
+  const VerifyDoc *d = ctx;
+  if (d->tree)
+    return rp_verify_tree(out, d->format, d->tree, d->machine);
+  size_t n = d->runs->programs.len;
+  VerifyRow *rows = cm_xcalloc(n + 1, sizeof *rows);
+  for (size_t i = 0; i < n; i++)
+    rows[i] = (VerifyRow){&d->runs->programs.items[i], &d->runs->results.items[i]};
+  Status st = rp_verify_programs(out, d->format, rows, n, d->machine);
+  if (!st && strcmp(d->format, "text") == 0)
+    rp_verify_gaps(out, d->db, rows, n);
   free(rows);
+  return st;
+}
+
+/* The target, the work folder, the results database and the machine, around one kind of verify run. */
+typedef struct {
+  char *target, *why, *work, *db_path;
+  ResultDb *db;
+  Machine m;
+  VerifyOptions vo;
+} Session;
+
+static Status session_open(VerifyArgs *a, const Tolerance *tol, Session *s) {
+  *s = (Session){0};
+  Status st = choose_target(a, &s->target, &s->why);
+  if (st)
+    return st;
+  a->pipe.rocm = s->target;
+  if (!(s->work = cm_make_temp_dir("hipport-verify")))
+    return ST_ENV;
+  if ((st = rs_open(a->db_path ? a->db_path : (s->db_path = rs_default_path()), &s->db)))
+    return st;
+  vf_probe_machine(&s->m);
+  s->vo = (VerifyOptions){.record = a->record, .tol = tol, .work = s->work, .cuda_runs = a->cuda_runs};
+  split_arches(a->arches, &s->vo.arches);
+  return ST_OK;
+}
+
+static void session_close(Session *s) {
+  for (size_t i = 0; i < s->vo.arches.len; i++)
+    free(s->vo.arches.items[i]);
+  vec_free(&s->vo.arches);
+  vf_machine_free(&s->m);
+  rs_close(s->db);
+  if (s->work)
+    cm_remove_tree(s->work); /* the builds, and the ports unless --hip-tree keeps them */
+  free(s->work), free(s->target), free(s->why), free(s->db_path);
+}
+
+static Status report(const VerifyArgs *a, const Session *s, const ProgramRuns *runs, const TreeResult *tree) {
+  char *machine = machine_line(a, &s->m, s->why);
+  VerifyDoc doc = {a->format, machine, runs, tree, s->db};
+  Status st = write_to(a->output, write_doc, &doc);
+  free(machine);
   return st;
 }
 
 /* Translates, builds, runs and records every program, then reports. */
 static Status verify_programs(VerifyArgs *a, const RuleDb *rules, const StrList *dirs, const Tolerance *tol) {
-  Runs runs = {0};
-  char *target = NULL, *why = NULL, *db_path = NULL, *tree = NULL;
-  Status st = choose_target(a, &target, &why);
-  if (st)
-    return st;
-  a->pipe.rocm = target;
-  char *work = cm_make_temp_dir("hipport-verify");
-  if (!work)
-    st = ST_ENV;
-  ResultDb *db = NULL;
-  if (!st)
-    st = rs_open(a->db_path ? a->db_path : (db_path = rs_default_path()), &db);
+  if (strcmp(a->format, "text") && strcmp(a->format, "json"))
+    return cm_fail(ST_USAGE, "verify: programs with a manifest report as text or json, not '%s'", a->format);
+  Session s;
+  ProgramRuns runs = {0};
+  char *tree = NULL;
+  Status st = session_open(a, tol, &s);
   if (!st) {
-    tree = a->hip_tree ? cm_xstrdup(a->hip_tree) : cm_xasprintf("%s/hip", work);
-    Machine m;
-    vf_probe_machine(&m);
-    VerifyOptions vo = {.record = a->record, .tol = tol, .work = work, .cuda_runs = a->cuda_runs};
-    split_arches(a->arches, &vo.arches);
-    st = verify_all(a, rules, dirs, &m, &vo, tree, db, &runs);
-    if (!st)
-      st = report(a, &runs, &m, db, why);
-    for (size_t i = 0; i < vo.arches.len; i++)
-      free(vo.arches.items[i]);
-    vec_free(&vo.arches);
-    vf_machine_free(&m);
+    tree = a->hip_tree ? cm_xstrdup(a->hip_tree) : cm_xasprintf("%s/hip", s.work);
+    Porting pt = {a, tree};
+    st = vf_verify_programs(rules, dirs, &s.m, &s.vo, &(ProgramPorter){port, &pt}, a->pipe.jobs ? a->pipe.jobs : 2,
+                            s.db, &runs);
   }
-  for (size_t i = 0; i < runs.programs.len; i++) {
-    vf_program_free(&runs.programs.items[i]);
-    vf_result_free(&runs.results.items[i]);
-  }
-  vec_free(&runs.programs);
-  vec_free(&runs.results);
-  rs_close(db);
-  if (work)
-    cm_remove_tree(work); /* the builds, and the ports unless --hip-tree keeps them */
-  free(work);
-  free(target);
-  free(why);
-  free(db_path);
+  if (!st)
+    st = report(a, &s, &runs, NULL);
+  for (size_t i = 0; !st && i < runs.results.len; i++)
+    if (vf_status_fails(runs.results.items[i].status))
+      st = cm_fail(ST_FINDINGS, "verify: a program failed to build, run or match");
+  vf_program_runs_free(&runs);
+  session_close(&s);
   free(tree);
   return st;
+}
+
+/* A tree with no manifest: scanned and planned as translate does, then built unit by unit. */
+static Status verify_tree(VerifyArgs *a, const char *dir) {
+  Session s;
+  Status st = session_open(a, NULL, &s);
+  Pipeline p = {0};
+  char *first_arch = cm_xstrndup(a->arches, strcspn(a->arches, ",")); /* build files name one AMD target */
+  vec_push(&a->pipe.paths, dir);
+  if (!st)
+    st = pipeline_run(&a->pipe, &(PlanOptions){.offload_arch = first_arch}, &p);
+  TreeResult r = {0};
+  if (!st) {
+    TreeOptions to = {.arches = s.vo.arches, .port = a->port, .port_out = a->hip_tree, .compile_db = a->pipe.compile_db, .work = s.work,
+                      .jobs = a->pipe.jobs ? a->pipe.jobs : 2, .runs = &a->runs,
+                      .extra = a->pipe.extra.items, .nextra = a->pipe.extra.len};
+    st = vf_verify_tree(&p.plan, p.db, &s.m, &to, &r);
+  }
+  if (!st)
+    st = vf_record_tree(s.db, &r, s.vo.arches.items[0], &s.m);
+  if (!st)
+    st = report(a, &s, NULL, &r);
+  if (!st && vf_tree_fails(&r))
+    st = cm_fail(ST_FINDINGS, "verify: %zu of %zu units of the port do not compile",
+                 r.units.len - r.count[UNIT_COMPILES] - r.count[UNIT_MISSING_LIBRARY], r.units.len);
+  vf_tree_result_free(&r);
+  pipeline_free(&p);
+  session_close(&s);
+  free(first_arch);
+  return st;
+}
+
+static Status check_dirs(const VerifyArgs *a, StrList *programs) {
+  for (size_t i = 0; i < a->dirs.len; i++) {
+    struct stat sb;
+    if (stat(a->dirs.items[i], &sb) != 0 || !S_ISDIR(sb.st_mode))
+      return cm_fail(ST_INPUT, "%s: not a folder: name a project's folder, a program folder (with manifest.json) or a "
+                               "folder of them", a->dirs.items[i]);
+    vf_find_programs(a->dirs.items[i], programs);
+  }
+  if (programs->len == 0 && a->dirs.len > 1)
+    return cm_fail(ST_INPUT, "verify: no manifest.json under the folders given: name one project's folder at a time");
+  return ST_OK;
 }
 
 static Status run_verify(int argc, char **argv) {
@@ -368,19 +341,15 @@ static Status run_verify(int argc, char **argv) {
   Status st = parse_args(argc, argv, &a);
   if (!st)
     st = parse_tolerance(&a, &tol, &tol_given);
-  for (size_t i = 0; !st && i < a.dirs.len; i++) {
-    struct stat sb;
-    if (stat(a.dirs.items[i], &sb) != 0 || !S_ISDIR(sb.st_mode))
-      st = cm_fail(ST_INPUT, "%s: not a folder: name a program folder (with manifest.json) or a folder of them", a.dirs.items[i]);
-    else
-      find_programs(a.dirs.items[i], &dirs);
-  }
-  if (!st && dirs.len == 0)
-    st = cm_fail(ST_INPUT, "verify: no program folder (with manifest.json) under the folders given");
+  if (!st)
+    st = check_dirs(&a, &dirs);
   RuleDb *rules = NULL; /* the manifests' libraries are its rows: open while the programs live */
-  if (!st)
+  if (!st && dirs.len)
     st = cli_open_rules(a.pipe.db_path, &rules);
-  if (!st)
+  if (!st && dirs.len == 0)
+    st = a.cuda_script ? cm_fail(ST_USAGE, "verify: --cuda-runs-script is for programs with a manifest.json")
+                       : verify_tree(&a, a.dirs.items[0]);
+  else if (!st)
     st = a.cuda_script ? write_cuda_script(a.cuda_script, rules, &dirs)
                        : verify_programs(&a, rules, &dirs, tol_given ? &tol : NULL);
   rl_close(rules);
@@ -388,6 +357,7 @@ static Status run_verify(int argc, char **argv) {
     free(dirs.items[i]);
   vec_free(&dirs);
   vec_free(&a.dirs);
+  vec_free(&a.runs);
   pipeline_args_free(&a.pipe);
   return st;
 }
@@ -396,8 +366,15 @@ const Command cmd_verify = {
     .name = "verify",
     .summary = "build the HIP port for AMD targets, run where a GPU is, compare with the CUDA reference",
     .usage = "usage: hipport verify [DIR...] [options]      (default DIR: corpus)\n"
-             "  DIR                 a program folder (sources + manifest.json), or a folder of them\n"
-             "  --hip-tree OUT      keep the ports in OUT (an existing OUT/<program> is used as is)\n"
+             "  DIR                 a program folder (sources + manifest.json), or a folder of them;\n"
+             "                      or any project's folder: its port built unit by unit, each\n"
+             "                      failure mapped to the CUDA line (docs/verify.md)\n"
+             "  --port DIR          a project: build this existing port instead of translating\n"
+             "  -p BUILD_DIR        a project: its units from BUILD_DIR/compile_commands.json\n"
+             "  --run 'CMD ARGS'    a project: run this in both builds where GPUs are and compare\n"
+             "                      (repeatable; COMPILED without a GPU)\n"
+             "  --hip-tree OUT      keep the ports in OUT (an existing OUT/<program> is used as is;\n"
+             "                      a project's port is written to OUT)\n"
              "  --offload-arch A,B  AMD targets to build for (default gfx90a)\n"
              "  --record            on an NVIDIA GPU, keep the CUDA run's output as the reference\n"
              "  --cuda-runs-script FILE   write a script that builds and runs the CUDA originals on\n"
@@ -409,9 +386,10 @@ const Command cmd_verify = {
              "                      /opt/rocm, /usr)\n"
              "  --rules FILE        a user rule file for translating (docs/user-rules.md)\n"
              "  --cache-dir DIR, --no-cache   the parsed CUDA headers' cache, as for translate\n"
-             "  -j N                build N programs at a time (default 2)\n"
+             "  -j N                build N programs (or units) at a time (default 2)\n"
              "  --db FILE           results database (default ~/.local/share/hipport/results.db)\n"
-             "  --format text|json  -o FILE   the status report\n"
-             "statuses: PASS MISMATCH BUILD-FAIL RUN-FAIL COMPILED MISSING-LIBRARY NOT-BUILDABLE\n",
+             "  --format F  -o FILE the report: text or json; for a project also md, html, csv, sarif\n"
+             "statuses: PASS MISMATCH BUILD-FAIL RUN-FAIL COMPILED MISSING-LIBRARY NOT-BUILDABLE\n"
+             "units: COMPILES FAILS-REPORTED FAILS-UNFORESEEN (HP3008) MISSING-LIBRARY\n",
     .run = run_verify,
 };

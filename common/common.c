@@ -126,6 +126,17 @@ Status cm_read_file(const char *path, char **data, size_t *len) {
   return ST_OK;
 }
 
+uint64_t cm_hash(uint64_t h, const void *data, size_t n) {
+  const unsigned char *p = data;
+  for (size_t i = 0; i < n; i++)
+    h = (h ^ p[i]) * 1099511628211ull;
+  return h;
+}
+
+uint64_t cm_hash_str(uint64_t h, const char *s) {
+  return s ? cm_hash(h, s, strlen(s) + 1) : cm_hash(h, "\xff", 1);
+}
+
 char *cm_user_cache_dir(void) {
   const char *xdg = getenv("XDG_CACHE_HOME"), *home = getenv("HOME");
   if (xdg && *xdg == '/') /* the XDG spec ignores a relative one */

@@ -8,6 +8,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -67,6 +68,14 @@ void *cm_xrealloc(void *p, size_t n);
 char *cm_xstrdup(const char *s);
 char *cm_xstrndup(const char *s, size_t n);
 char *cm_xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/* FNV-1a, 64 bits: the cache keys' hash (not a defence against a chosen
+ * collision; keys name entries that the user's own runs wrote). Start from
+ * CM_HASH_SEED and feed it piece by piece; cm_hash_str feeds a string with its
+ * terminator (NULL as a string of its own), so that "ab"+"c" differs from "a"+"bc". */
+#define CM_HASH_SEED 1469598103934665603ull
+uint64_t cm_hash(uint64_t h, const void *data, size_t n);
+uint64_t cm_hash_str(uint64_t h, const char *s);
 
 /* Reads a whole file; ST_INPUT with a message naming the path on failure. */
 Status cm_read_file(const char *path, char **data, size_t *len);
@@ -129,5 +138,43 @@ char *cm_user_cache_dir(void);
 
 /* The folder holding the running executable (for files installed beside it). */
 const char *cm_exe_dir(void);
+
+/* ---- running other programs (spawn.c) ---- */
+
+#include <sys/types.h>
+
+typedef struct {
+  char *const *argv;          /* argv[0] looked up on PATH; NULL-terminated */
+  const char *dir;            /* where it runs; NULL: the current folder */
+  const char *const *env;     /* NAME=value set over this process's environment; NULL-terminated, or NULL */
+  const char *out, *err;      /* files its stdout and stderr go to; NULL: this process's own (stdin is /dev/null) */
+} CmCommand;
+
+typedef struct {
+  int exit_code;              /* -1 when a signal ended it */
+  int signal;
+  bool timed_out;
+} CmExit;
+
+/* Starts the command in a process group of its own; ST_ENV when it cannot. */
+Status cm_spawn(const CmCommand *c, pid_t *pid);
+/* Waits for it up to `seconds` (0: no limit), then kills its whole group. */
+void cm_wait(pid_t pid, int seconds, CmExit *out);
+
+typedef struct {
+  CmExit exit;
+  char *out, *err;            /* what it printed */
+} CmRun;
+
+/* Runs argv in dir to the end (or the time limit) with its output kept and a
+ * TMPDIR of its own, removed afterwards. */
+Status cm_run(const char *dir, char *const *argv, int seconds, CmRun *out);
+bool cm_run_ok(const CmRun *r);  /* exit code 0, in time */
+void cm_run_free(CmRun *r);
+/* An executable of that name is on PATH. */
+bool cm_on_path(const char *tool);
+
+/* fn(ctx, i) for every i < n, on up to `jobs` threads; returns when all are done. */
+void cm_parallel_for(size_t n, int jobs, void (*fn)(void *ctx, size_t i), void *ctx);
 
 #endif

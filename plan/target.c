@@ -31,18 +31,11 @@ static bool from_header(const char *root, unsigned *major, unsigned *minor) {
 static bool from_hipconfig(const char *root, unsigned *major, unsigned *minor) {
   char *tool = cm_xasprintf("%s/bin/hipconfig", root);
   bool ok = false;
-  if (access(tool, X_OK) == 0) {
-    Buf cmd = {0};
-    buf_puts(&cmd, "'");
-    for (const char *p = tool; *p; p++)
-      buf_puts(&cmd, *p == '\'' ? "'\\''" : (char[]){*p, 0});
-    buf_puts(&cmd, "' --version 2>/dev/null");
-    FILE *out = popen(buf_cstr(&cmd), "r");
-    if (out) {
-      ok = fscanf(out, "%u.%u", major, minor) == 2 && *major > 0;
-      pclose(out);
-    }
-    buf_free(&cmd);
+  char *argv[] = {tool, "--version", NULL};
+  CmRun r;
+  if (access(tool, X_OK) == 0 && cm_run(NULL, argv, 60, &r) == ST_OK) {
+    ok = cm_run_ok(&r) && sscanf(r.out, "%u.%u", major, minor) == 2 && *major > 0;
+    cm_run_free(&r);
   }
   free(tool);
   return ok;

@@ -1,7 +1,9 @@
 /* A project's scans over time: a row per scan (date, commit, target, uses
  * mapped, findings that need work, effort), and for the newest the % per ROCm
  * release; in HTML, line charts of compatibility and effort drawn as inline
- * SVG. Text, JSON, Markdown, HTML and CSV, one function each. */
+ * SVG. Then its verify runs (hipport verify of the tree): units compiling over
+ * time, and those failing on reported findings and unforeseen. Text, JSON,
+ * Markdown, HTML and CSV (scans only: one table), one function each. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -16,7 +18,81 @@ static char *commit_label(const RsScan *s) {
   return cm_xasprintf("%.10s%s", s->project.commit, s->project.dirty ? "+dirty" : "");
 }
 
-static void text_history(FILE *out, const char *project, const RsScans *v) {
+
+/* "1a2b3c4d5e" or "-". */
+static const char *build_commit(const RsTreePoint *p, char buf[11]) {
+  if (!p->commit)
+    return "-";
+  snprintf(buf, 11, "%.10s", p->commit);
+  return buf;
+}
+
+static const char build_header[] = "date|commit|units|compiling|failing on reported findings|failing unforeseen|missing library";
+
+static void text_builds(FILE *out, const RsTreeHistory *b) {
+  if (!b->len)
+    return;
+  fprintf(out, "verify runs of the tree (%zu): units compiling over time\n", b->len);
+  fprintf(out, "  %-20s  %-10s  %5s  %9s  %8s  %10s  %7s\n", "date", "commit", "units", "compiling", "reported",
+          "unforeseen", "library");
+  for (size_t i = 0; i < b->len; i++) {
+    const RsTreePoint *p = &b->items[i];
+    char c[11];
+    fprintf(out, "  %-20s  %-10s  %5zu  %9zu  %8zu  %10zu  %7zu\n", p->at, build_commit(p, c), p->units, p->compiling,
+            p->failing_reported, p->failing_unforeseen, p->missing_library);
+  }
+}
+
+static json_t *builds_json(const RsTreeHistory *b) {
+  json_t *a = json_array();
+  for (size_t i = 0; i < b->len; i++) {
+    const RsTreePoint *p = &b->items[i];
+    json_array_append_new(a, json_pack("{s:s, s:o, s:I, s:I, s:I, s:I, s:I}", "at", p->at, "commit",
+                                       p->commit ? json_string(p->commit) : json_null(), "units", (json_int_t)p->units,
+                                       "compiling", (json_int_t)p->compiling, "failing_reported",
+                                       (json_int_t)p->failing_reported, "failing_unforeseen",
+                                       (json_int_t)p->failing_unforeseen, "missing_library",
+                                       (json_int_t)p->missing_library));
+  }
+  return a;
+}
+
+/* A Markdown or HTML table of the runs: cells between `open` and `close`, rows between `row` and `end`. */
+static void table_builds(FILE *out, const RsTreeHistory *b, const char *row, const char *open, const char *close,
+                         const char *end) {
+  for (size_t i = 0; i < b->len; i++) {
+    const RsTreePoint *p = &b->items[i];
+    char c[11];
+    fprintf(out, "%s%s%s%s%s%s", row, open, p->at, close, open, build_commit(p, c));
+    size_t n[] = {p->units, p->compiling, p->failing_reported, p->failing_unforeseen, p->missing_library};
+    for (size_t k = 0; k < 5; k++)
+      fprintf(out, "%s%s%zu", close, open, n[k]);
+    fprintf(out, "%s%s", close, end);
+  }
+}
+
+static void md_builds(FILE *out, const RsTreeHistory *b) {
+  if (!b->len)
+    return;
+  fputs("\n## Verify runs of the tree\n\n|", out);
+  for (const char *h = build_header; *h; h++)
+    fputs(*h == '|' ? " | " : (char[]){*h, 0}, out);
+  fputs(" |\n|---|---|---:|---:|---:|---:|---:|\n", out);
+  table_builds(out, b, "|", " ", " |", "\n");
+}
+
+static void html_builds(FILE *out, const RsTreeHistory *b) {
+  if (!b->len)
+    return;
+  fputs("<h2>Verify runs of the tree</h2>\n<table id=\"builds\"><thead><tr><th>", out);
+  for (const char *h = build_header; *h; h++)
+    fputs(*h == '|' ? "</th><th>" : (char[]){*h, 0}, out);
+  fputs("</th></tr></thead><tbody>\n", out);
+  table_builds(out, b, "<tr>", "<td>", "</td>", "</tr>\n");
+  fputs("</tbody></table>\n", out);
+}
+
+static void text_history(FILE *out, const char *project, const RsScans *v, const RsTreeHistory *b) {
   fprintf(out, "hipport history of %s (%zu scan%s)\n", project, v->len, v->len == 1 ? "" : "s");
   fprintf(out, "  %5s  %-20s  %-16s  %-8s  %8s  %9s  %8s\n", "scan", "date", "commit", "target", "mapped", "need work",
           "hours");
@@ -27,6 +103,7 @@ static void text_history(FILE *out, const char *project, const RsScans *v) {
             mapped_percent(s), s->need_work, s->effort_hours);
     free(commit);
   }
+  text_builds(out, b);
   if (!v->len)
     return;
   const RsScan *last = &v->items[v->len - 1];
@@ -49,20 +126,21 @@ static json_t *scan_json(const RsScan *s) {
                    s->effort_hours);
 }
 
-static void json_history(FILE *out, const char *project, const RsScans *v) {
+static void json_history(FILE *out, const char *project, const RsScans *v, const RsTreeHistory *b) {
   json_t *scans = json_array(), *newest = json_object();
   for (size_t i = 0; i < v->len; i++)
     json_array_append_new(scans, scan_json(&v->items[i]));
   const RsScan *last = v->len ? &v->items[v->len - 1] : NULL;
   for (size_t i = 0; last && i < last->releases.len; i++)
     json_object_set_new(newest, last->releases.items[i].release, json_real(last->releases.items[i].percent));
-  json_t *doc = json_pack("{s:s, s:o, s:o}", "project", project, "scans", scans, "newest_compatibility", newest);
+  json_t *doc = json_pack("{s:s, s:o, s:o, s:o}", "project", project, "scans", scans, "newest_compatibility", newest,
+                          "verify_runs", builds_json(b));
   json_dumpf(doc, out, JSON_INDENT(1) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(6));
   fputc('\n', out);
   json_decref(doc);
 }
 
-static void md_history(FILE *out, const char *project, const RsScans *v) {
+static void md_history(FILE *out, const char *project, const RsScans *v, const RsTreeHistory *b) {
   Buf name = {0};
   rp_md_escape(&name, project);
   fprintf(out, "# hipport history of %s\n\n| scan | date | commit | target | uses mapped | need work | hours |\n"
@@ -75,6 +153,7 @@ static void md_history(FILE *out, const char *project, const RsScans *v) {
             s->need_work, s->effort_hours);
     free(commit);
   }
+  md_builds(out, b);
   if (!v->len)
     return;
   const RsScan *last = &v->items[v->len - 1];
@@ -83,7 +162,8 @@ static void md_history(FILE *out, const char *project, const RsScans *v) {
     fprintf(out, "| %s | %.1f%% |\n", last->releases.items[i].release, last->releases.items[i].percent);
 }
 
-static void csv_history(FILE *out, const char *project, const RsScans *v) {
+static void csv_history(FILE *out, const char *project, const RsScans *v, const RsTreeHistory *b) {
+  (void)b; /* one table: the scans */
   fputs("scan,date,project,commit,dirty,target,uses,mapped_uses,mapped_percent,findings_need_work,effort_hours\r\n", out);
   for (size_t i = 0; i < v->len; i++) {
     const RsScan *s = &v->items[i];
@@ -126,7 +206,7 @@ static void line_chart(FILE *out, const char *id, const char *title, const RsSca
 
 static double effort_of(const RsScan *s) { return s->effort_hours; }
 
-static void html_history(FILE *out, const char *project, const RsScans *v) {
+static void html_history(FILE *out, const char *project, const RsScans *v, const RsTreeHistory *b) {
   Buf name = {0};
   rp_html_escape(&name, project);
   fprintf(out, "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n<meta http-equiv=\"Content-Security-"
@@ -151,12 +231,14 @@ static void html_history(FILE *out, const char *project, const RsScans *v) {
             mapped_percent(s), s->need_work, s->effort_hours);
     free(commit);
   }
-  fputs("</tbody></table>\n</body></html>\n", out);
+  fputs("</tbody></table>\n", out);
+  html_builds(out, b);
+  fputs("</body></html>\n", out);
 }
 
 static const struct {
   const char *name;
-  void (*write)(FILE *out, const char *project, const RsScans *scans);
+  void (*write)(FILE *out, const char *project, const RsScans *scans, const RsTreeHistory *builds);
 } formats[] = {{"text", text_history}, {"json", json_history}, {"md", md_history}, {"html", html_history},
                {"csv", csv_history}};
 
@@ -167,10 +249,11 @@ bool rp_history_format_known(const char *format) {
   return false;
 }
 
-Status rp_history(FILE *out, const char *format, const char *project, const RsScans *scans) {
+Status rp_history(FILE *out, const char *format, const char *project, const RsScans *scans,
+                  const RsTreeHistory *builds) {
   for (size_t i = 0; i < sizeof formats / sizeof *formats; i++)
     if (strcmp(formats[i].name, format) == 0) {
-      formats[i].write(out, project, scans);
+      formats[i].write(out, project, scans, builds);
       return ferror(out) ? cm_fail(ST_ENV, "writing the history failed") : ST_OK;
     }
   return cm_fail(ST_USAGE, "unknown history format '%s' (one of text, json, md, html, csv)", format);

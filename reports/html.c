@@ -56,6 +56,7 @@ static void cards(FILE *out, const Report *r) {
   fputs("<div class=\"cards\">\n", out);
   snprintf(v, sizeof v, "%zu", s->files_scanned), card(out, "files_scanned", v, "files scanned");
   snprintf(v, sizeof v, "%zu", s->cuda_files), card(out, "cuda_files", v, "CUDA files");
+  snprintf(v, sizeof v, "%zu", s->reused_files), card(out, "reused_files", v, "unchanged since an earlier run");
   snprintf(v, sizeof v, "%zu", s->uses), card(out, "uses", v, "CUDA uses");
   snprintf(v, sizeof v, "%zu", s->mapped_uses), card(out, "mapped_uses", v, "uses mapped");
   snprintf(v, sizeof v, "%.1f%%", rp_percent(s->mapped_uses, s->uses)), card(out, "mapped_percent", v, "mapped");

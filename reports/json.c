@@ -1,6 +1,7 @@
 /* The Report as JSON and back: the JSON report (its schema in docs/json-report.md)
  * and the form the results store keeps a scan in. Built with jansson, so every
  * string is escaped by the library; the Report's strings are UTF-8 already. */
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -42,103 +43,116 @@ static json_t *summary_json(const RpSummary *s) {
                         (json_int_t)s->mapped_uses, "unmapped_uses", (json_int_t)s->unmapped_uses, "effort_hours",
                         s->effort_hours, "target_rocm", s->target, "target_reason", s->target_reason,
                         "compatibility", compat, "compatibility_unique", compat_unique, "top_contributors", top);
-  json_t *more = json_pack("{s:I, s:I, s:I, s:f}", "lexical_files", (json_int_t)s->lexical_files, "findings",
-                           (json_int_t)s->findings, "findings_need_work", (json_int_t)s->need_work, "need_work_hours",
-                           s->need_work_hours);
+  json_t *more = json_pack("{s:I, s:I, s:I, s:I, s:f}", "lexical_files", (json_int_t)s->lexical_files,
+                           "reused_files", (json_int_t)s->reused_files, "findings", (json_int_t)s->findings,
+                           "findings_need_work", (json_int_t)s->need_work, "need_work_hours", s->need_work_hours);
   json_object_update(o, more);
   json_decref(more);
   return o;
 }
 
-static json_t *files_json(const Report *r) {
-  json_t *a = json_array();
-  for (size_t i = 0; i < r->files.len; i++) {
-    const RpFile *f = &r->files.items[i];
-    json_array_append_new(a, json_pack("{s:s, s:s, s:I, s:I, s:I, s:s, s:I}", "path", f->path, "parser", f->parser,
-                                       "uses", (json_int_t)f->uses, "findings", (json_int_t)f->findings, "edits",
-                                       (json_int_t)f->edits, "program", f->program, "mapped", (json_int_t)f->mapped));
-  }
-  return a;
+/* ---- the document's members, in order ----
+ * A list member is made an item at a time, so that the JSON report can write a
+ * tree's thousands of uses one by one instead of holding the whole document:
+ * rp_to_json and write_json read the same table. */
+
+static json_t *file_json(const Report *r, size_t i) {
+  const RpFile *f = &r->files.items[i];
+  return json_pack("{s:s, s:s, s:I, s:I, s:I, s:s, s:I}", "path", f->path, "parser", f->parser, "uses",
+                   (json_int_t)f->uses, "findings", (json_int_t)f->findings, "edits", (json_int_t)f->edits, "program",
+                   f->program, "mapped", (json_int_t)f->mapped);
 }
 
-static json_t *uses_json(const Report *r) {
-  json_t *a = json_array();
-  for (size_t i = 0; i < r->uses.len; i++) {
-    const RpUse *u = &r->uses.items[i];
-    json_array_append_new(a, json_pack("{s:s, s:I, s:I, s:s, s:o, s:s, s:s, s:s, s:s, s:b, s:b, s:b}", "file", u->file,
-                                       "line", (json_int_t)u->line, "column", (json_int_t)u->column, "cuda", u->cuda,
-                                       "hip", str_or_null(u->hip), "library", u->library, "kind", u->kind, "status",
-                                       u->status, "cursor", u->cursor, "disabled", u->disabled, "in_macro",
-                                       u->in_macro, "available", u->available));
-  }
-  return a;
+static json_t *use_json(const Report *r, size_t i) {
+  const RpUse *u = &r->uses.items[i];
+  return json_pack("{s:s, s:I, s:I, s:s, s:o, s:s, s:s, s:s, s:s, s:b, s:b, s:b}", "file", u->file, "line",
+                   (json_int_t)u->line, "column", (json_int_t)u->column, "cuda", u->cuda, "hip", str_or_null(u->hip),
+                   "library", u->library, "kind", u->kind, "status", u->status, "cursor", u->cursor, "disabled",
+                   u->disabled, "in_macro", u->in_macro, "available", u->available);
 }
 
-static json_t *findings_json(const Report *r) {
-  json_t *a = json_array();
-  for (size_t i = 0; i < r->findings.len; i++) {
-    const RpFinding *f = &r->findings.items[i];
-    json_array_append_new(a, json_pack("{s:s, s:s, s:s, s:s, s:I, s:I, s:s, s:s, s:f, s:o}", "code", f->code,
-                                       "category", f->category, "severity", f->severity, "file", f->file, "line",
-                                       (json_int_t)f->line, "column", (json_int_t)f->column, "subject", f->subject,
-                                       "message", f->message, "effort_hours", f->effort_hours, "source_line",
-                                       str_or_null(f->source_line)));
-  }
-  return a;
+static json_t *finding_json(const Report *r, size_t i) {
+  const RpFinding *f = &r->findings.items[i];
+  return json_pack("{s:s, s:s, s:s, s:s, s:I, s:I, s:s, s:s, s:f, s:o}", "code", f->code, "category", f->category,
+                   "severity", f->severity, "file", f->file, "line", (json_int_t)f->line, "column",
+                   (json_int_t)f->column, "subject", f->subject, "message", f->message, "effort_hours",
+                   f->effort_hours, "source_line", str_or_null(f->source_line));
 }
 
-static json_t *diagnostics_json(const Report *r) {
-  json_t *a = json_array();
-  for (size_t i = 0; i < r->diagnostics.len; i++) {
-    const RpDiagnostic *d = &r->diagnostics.items[i];
-    json_array_append_new(a, json_pack("{s:s, s:s, s:s, s:s, s:f, s:s}", "code", d->code, "category", d->category,
-                                       "title", d->title, "severity", d->severity, "effort_hours", d->effort_hours,
-                                       "effort_per", d->per));
-  }
-  return a;
+static json_t *diagnostic_json(const Report *r, size_t i) {
+  const RpDiagnostic *d = &r->diagnostics.items[i];
+  return json_pack("{s:s, s:s, s:s, s:s, s:f, s:s}", "code", d->code, "category", d->category, "title", d->title,
+                   "severity", d->severity, "effort_hours", d->effort_hours, "effort_per", d->per);
 }
 
-static json_t *groups_json(const RpGroups *g) {
-  json_t *a = json_array();
-  for (size_t i = 0; i < g->len; i++) {
-    const RpGroup *x = &g->items[i];
-    json_array_append_new(a, json_pack("{s:s, s:I, s:I, s:I, s:I, s:I, s:f}", "name", x->name, "files",
-                                       (json_int_t)x->files, "uses", (json_int_t)x->uses, "mapped",
-                                       (json_int_t)x->mapped, "findings", (json_int_t)x->findings, "need_work",
-                                       (json_int_t)x->need_work, "effort_hours", x->effort_hours));
-  }
-  return a;
+static json_t *group_json(const RpGroup *x) {
+  return json_pack("{s:s, s:I, s:I, s:I, s:I, s:I, s:f}", "name", x->name, "files", (json_int_t)x->files, "uses",
+                   (json_int_t)x->uses, "mapped", (json_int_t)x->mapped, "findings", (json_int_t)x->findings,
+                   "need_work", (json_int_t)x->need_work, "effort_hours", x->effort_hours);
 }
 
-static json_t *found_includes_json(const Report *r) {
-  json_t *a = json_array();
-  for (size_t i = 0; i < r->found_includes.len; i++) {
-    const RpFoundInclude *f = &r->found_includes.items[i];
-    json_array_append_new(a, json_pack("{s:s, s:s, s:s}", "folder", f->folder, "header", f->header,
-                                       "first_needed_by", f->first_needed_by));
-  }
-  return a;
+static json_t *program_json(const Report *r, size_t i) { return group_json(&r->programs.items[i]); }
+static json_t *category_json(const Report *r, size_t i) { return group_json(&r->categories.items[i]); }
+static json_t *library_json(const Report *r, size_t i) { return group_json(&r->libraries.items[i]); }
+
+static json_t *found_include_json(const Report *r, size_t i) {
+  const RpFoundInclude *f = &r->found_includes.items[i];
+  return json_pack("{s:s, s:s, s:s}", "folder", f->folder, "header", f->header, "first_needed_by", f->first_needed_by);
 }
 
-static json_t *verify_json(const Report *r) {
-  json_t *a = json_array();
-  for (size_t i = 0; i < r->verify.len; i++) {
-    const RpVerify *v = &r->verify.items[i];
-    json_array_append_new(a, json_pack("{s:s, s:s, s:s, s:s, s:s}", "program", v->program, "dir", v->dir, "status",
-                                       v->status, "detail", v->detail, "at", v->at));
-  }
-  return a;
+static json_t *verify_json(const Report *r, size_t i) {
+  const RpVerify *v = &r->verify.items[i];
+  return json_pack("{s:s, s:s, s:s, s:s, s:s}", "program", v->program, "dir", v->dir, "status", v->status, "detail",
+                   v->detail, "at", v->at);
 }
+
+static json_t *tool_json(const Report *r) {
+  (void)r;
+  return json_string("hipport");
+}
+static json_t *version_json(const Report *r) { return json_string(r->version); }
+static json_t *root_json(const Report *r) { return json_string(r->root); }
+static json_t *summary_member(const Report *r) { return summary_json(&r->summary); }
+
+/* A member is one value (whole) or a list of `len` items (the VEC at that
+ * offset of Report). */
+typedef struct {
+  const char *key;
+  json_t *(*whole)(const Report *r);
+  json_t *(*item)(const Report *r, size_t i);
+  size_t len; /* offsetof the list's length in Report */
+} Member;
+
+#define LIST(key, fn, vec) {key, NULL, fn, offsetof(Report, vec.len)}
+static const Member members[] = {
+    {"tool", tool_json, NULL, 0},
+    {"version", version_json, NULL, 0},
+    {"root", root_json, NULL, 0},
+    {"rules", rules_json, NULL, 0},
+    {"summary", summary_member, NULL, 0},
+    LIST("files", file_json, files),
+    LIST("uses", use_json, uses),
+    LIST("findings", finding_json, findings),
+    LIST("include_folders_found", found_include_json, found_includes),
+    LIST("verify", verify_json, verify),
+    LIST("diagnostics", diagnostic_json, diagnostics),
+    LIST("programs", program_json, programs),
+    LIST("categories", category_json, categories),
+    LIST("libraries", library_json, libraries),
+};
+#undef LIST
+
+static size_t list_len(const Report *r, const Member *m) { return *(const size_t *)((const char *)r + m->len); }
 
 json_t *rp_to_json(const Report *r) {
-  json_t *doc = json_pack("{s:s, s:s, s:s, s:o, s:o, s:o, s:o, s:o, s:o, s:o}", "tool", "hipport", "version", r->version,
-                          "root", r->root, "rules", rules_json(r), "summary", summary_json(&r->summary), "files",
-                          files_json(r), "uses", uses_json(r), "findings", findings_json(r), "include_folders_found",
-                          found_includes_json(r), "verify", verify_json(r));
-  json_object_set_new(doc, "diagnostics", diagnostics_json(r));
-  json_object_set_new(doc, "programs", groups_json(&r->programs));
-  json_object_set_new(doc, "categories", groups_json(&r->categories));
-  json_object_set_new(doc, "libraries", groups_json(&r->libraries));
+  json_t *doc = json_object();
+  for (size_t k = 0; k < sizeof members / sizeof *members; k++) {
+    const Member *m = &members[k];
+    json_t *v = m->whole ? m->whole(r) : json_array();
+    for (size_t i = 0; !m->whole && i < list_len(r, m); i++)
+      json_array_append_new(v, m->item(r, i));
+    json_object_set_new(doc, m->key, v);
+  }
   return doc;
 }
 
@@ -179,7 +193,7 @@ static void summary_back(const json_t *o, RpSummary *s) {
                    count(o, "unique_apis"), count(o, "mapped_uses"), count(o, "unmapped_uses"), count(o, "findings"),
                    count(o, "findings_need_work"), real(o, "effort_hours"), real(o, "need_work_hours"),
                    str(o, "target_rocm"), str(o, "target_reason"), count(o, "build_files"),
-                   false, {0}, {0}};
+                   count(o, "reused_files"), false, {0}, {0}};
   const char *parser = json_string_value(json_object_get(o, "parser"));
   s->lexical = parser && strcmp(parser, "lexical") == 0;
   const json_t *unique = json_object_get(o, "compatibility_unique");
@@ -257,12 +271,53 @@ Status rp_from_json(const json_t *doc, const char *what, Report *r) {
   return ST_OK;
 }
 
+/* A value `depth` levels down, as json_dumpf would print it there: jansson's
+ * text with every line after the first indented one space a level (its strings
+ * hold no raw newline; compact text has no line to indent). Frees v. */
+static void put_value(FILE *out, json_t *v, size_t flags, int depth) {
+  char *text = json_dumps(v, flags | JSON_ENCODE_ANY);
+  for (const char *p = text; p && *p; p++) {
+    fputc(*p, out);
+    if (*p == '\n')
+      fprintf(out, "%*s", depth, "");
+  }
+  free(text);
+  json_decref(v);
+}
+
+/* As json_dumpf(rp_to_json(r), out, flags) prints it, for flags of
+ * JSON_INDENT(1) or JSON_COMPACT, a list's items made and written one at a time:
+ * a tree's report never sits in memory twice. */
+Status rp_write_json(FILE *out, const Report *r, size_t flags) {
+  bool pretty = !(flags & JSON_COMPACT);
+  const char *member = pretty ? "\n " : "", *item = pretty ? "\n  " : "", *colon = pretty ? ": " : ":";
+  size_t n = sizeof members / sizeof *members;
+  fputs("{", out);
+  for (size_t k = 0; k < n; k++) {
+    const Member *m = &members[k];
+    fprintf(out, "%s\"%s\"%s", member, m->key, colon);
+    size_t len = m->whole ? 0 : list_len(r, m);
+    if (m->whole)
+      put_value(out, m->whole(r), flags, 1);
+    else
+      fputs(len ? "[" : "[]", out);
+    for (size_t i = 0; i < len; i++) {
+      fputs(item, out);
+      put_value(out, m->item(r, i), flags, 2);
+      fputs(i + 1 < len ? "," : member, out);
+      if (i + 1 == len)
+        fputs("]", out);
+    }
+    fputs(k + 1 < n ? "," : pretty ? "\n}" : "}", out);
+  }
+  return !ferror(out) ? ST_OK : cm_fail(ST_ENV, "writing the JSON report failed");
+}
+
 static Status write_json(FILE *out, const Report *r, const RpOptions *opt) {
-  json_t *doc = rp_to_json(r);
-  int rc = json_dumpf(doc, out, JSON_INDENT(1) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(6));
+  (void)opt;
+  Status st = rp_write_json(out, r, JSON_INDENT(1) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(6));
   fputc('\n', out);
-  json_decref(doc);
-  return rc == 0 && !ferror(out) ? ST_OK : cm_fail(ST_ENV, "writing the JSON report failed");
+  return st;
 }
 
 const Reporter rp_json = {.name = "json", .write = write_json};

@@ -20,8 +20,9 @@ static void summary(FILE *out, const Report *r) {
   fprintf(out, "# hipport scan of %s\n\n", buf_cstr(&root));
   buf_free(&root);
   fprintf(out, "| | |\n|---|---:|\n");
-  fprintf(out, "| files scanned | %zu |\n| CUDA files | %zu |\n| CUDA uses | %zu |\n", s->files_scanned, s->cuda_files,
-          s->uses);
+  fprintf(out, "| files scanned | %zu |\n| CUDA files | %zu |\n| CUDA files unchanged (an earlier run's facts) | %zu |\n"
+               "| CUDA uses | %zu |\n",
+          s->files_scanned, s->cuda_files, s->reused_files, s->uses);
   fprintf(out, "| uses mapped in %s | %zu (%.1f%%) |\n", s->target, s->mapped_uses, rp_percent(s->mapped_uses, s->uses));
   fprintf(out, "| findings that need work | %zu (%.1f hours) |\n| effort estimate | %.1f hours |\n", s->need_work,
           s->need_work_hours, s->effort_hours);

@@ -174,7 +174,7 @@ static int by_code(const void *a, const void *b) {
 static void add_summary(Report *r, const Plan *p) {
   RpSummary *s = &r->summary;
   s->files_scanned = p->facts->files_scanned, s->cuda_files = p->files.len - p->build_files, s->uses = p->uses;
-  s->build_files = p->build_files, s->lexical = p->facts->lexical;
+  s->build_files = p->build_files, s->lexical = p->facts->lexical, s->reused_files = p->facts->reused_files;
   s->unique_apis = p->unique_apis, s->mapped_uses = p->mapped_uses, s->unmapped_uses = p->unmapped_uses;
   s->effort_hours = p->effort_hours;
   s->target = version_str(p->target), s->target_reason = rp_utf8(p->target_why);

@@ -1,6 +1,8 @@
 /* A Report as the results store keeps it: the numbers history shows, one row
  * per release and per category, library and program, and the Report itself
  * as JSON at full precision, from which `hipport report` renders it again. */
+#define _GNU_SOURCE
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -33,7 +35,14 @@ void rp_scan_record(const Report *r, const Project *project, RsScan *s) {
   add_groups(s, "category", &r->categories);
   add_groups(s, "library", &r->libraries);
   add_groups(s, "program", &r->programs);
-  json_t *doc = rp_to_json(r);
-  s->report_json = json_dumps(doc, JSON_COMPACT | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(17));
-  json_decref(doc);
+  size_t len;
+  FILE *mem = open_memstream(&s->report_json, &len); /* the text only, never the document too */
+  if (!mem || rp_write_json(mem, r, JSON_COMPACT | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(17)) != ST_OK) {
+    if (mem)
+      fclose(mem);
+    free(s->report_json);
+    s->report_json = NULL;
+    return;
+  }
+  fclose(mem);
 }

@@ -78,6 +78,7 @@ typedef struct {
   double effort_hours, need_work_hours;
   char *target, *target_reason;
   size_t build_files;           /* CMake files and Makefiles that mention CUDA (not among cuda_files) */
+  size_t reused_files;          /* CUDA files whose facts an earlier run kept (not parsed again) */
   bool lexical;                 /* every file read by tokens only, as asked (--lexical) */
   VEC(RpCompat) compat;         /* every release the rules know, oldest first */
   VEC(RpContributor) top;       /* largest effort first */
@@ -107,9 +108,11 @@ Status rp_from_json(const json_t *doc, const char *what, Report *out);
 /* The Report as the results store keeps a scan of `project` (rs_scan_free it). */
 void rp_scan_record(const Report *r, const Project *project, RsScan *out);
 
-/* A project's scans, oldest first (rs_history), in one of text, json, md, html,
- * csv; ST_USAGE for another format. */
-Status rp_history(FILE *out, const char *format, const char *project, const RsScans *scans);
+/* A project's scans, oldest first (rs_history), and its verify runs of the
+ * tree (rs_tree_history), in one of text, json, md, html, csv; ST_USAGE for
+ * another format. */
+Status rp_history(FILE *out, const char *format, const char *project, const RsScans *scans,
+                  const RsTreeHistory *builds);
 bool rp_history_format_known(const char *format);
 
 typedef struct {
@@ -140,8 +143,15 @@ typedef struct {
   const VerifyResult *result;
 } VerifyRow;
 
-Status rp_verify_text(FILE *out, const VerifyRow *rows, size_t n, const char *machine);
-Status rp_verify_json(FILE *out, const VerifyRow *rows, size_t n, const char *machine);
+/* Programs as text or json; ST_USAGE for another format. */
+Status rp_verify_programs(FILE *out, const char *format, const VerifyRow *rows, size_t n, const char *machine);
+/* The gap score of each program the results database has both timings of. */
+void rp_verify_gaps(FILE *out, ResultDb *db, const VerifyRow *rows, size_t n);
+
+/* verify_tree.c: a tree's units in text, json, md, html, csv or sarif. */
+Status rp_verify_tree(FILE *out, const char *format, const TreeResult *t, const char *machine);
+bool rp_verify_format_known(const char *format);
+const char *rp_verify_formats(void);  /* "text, json, ..." for messages */
 
 /* hipify_stats.c: hipify-clang's statistics for the files (one file's, or the
  * aggregate), as text ("[HIPIFY] info:" lines) and/or CSV; either stream may be NULL. */

@@ -18,6 +18,11 @@ void rp_html_escape(Buf *b, const char *s);     /* & < > " ' */
 void rp_md_escape(Buf *b, const char *s);       /* a table cell: | ` * _ < > [ ] and newlines */
 void rp_csv_field(Buf *b, const char *s);       /* RFC 4180: quoted when it must be */
 
+/* The JSON document of rp_to_json written as json_dumpf would write it with
+ * these flags (JSON_INDENT(1) or JSON_COMPACT, with JSON_PRESERVE_ORDER), its
+ * lists an item at a time: the whole document is never held. */
+Status rp_write_json(FILE *out, const Report *r, size_t flags);
+
 /* The unmapped and unavailable APIs, each with the places it is used. */
 typedef struct {
   const char *cuda, *status, *library;

@@ -131,6 +131,9 @@ static Status write_text(FILE *out, const Report *r, const RpOptions *opt) {
     fprintf(out, " (%zu read lexically)", s->lexical_files);
   if (s->build_files)
     fprintf(out, ", build files %zu", s->build_files);
+  if (s->reused_files)
+    fprintf(out, "; %zu unchanged, %s an earlier run's", s->reused_files,
+            s->reused_files == 1 ? "its facts" : "their facts");
   fputc('\n', out);
   fprintf(out, "  CUDA uses        %zu (%zu unique APIs)\n", s->uses, s->unique_apis);
   fprintf(out, "  mapped in %-6s %zu of %zu uses (%.1f%%), %zu need work; %zu %s work (%.1f hours)\n",

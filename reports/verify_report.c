@@ -1,10 +1,11 @@
-/* Verify results for people (a status table) and for tools (JSON, its schema in
- * docs/json-report.md). */
+/* Verify results of programs for people (a status table, then the gap score of
+ * each program whose CUDA and HIP timings the results database holds) and for
+ * tools (JSON, its schema in docs/json-report.md). */
 #include <jansson.h>
 
 #include "reports_p.h"
 
-Status rp_verify_text(FILE *out, const VerifyRow *rows, size_t n, const char *machine) {
+static Status verify_text(FILE *out, const VerifyRow *rows, size_t n, const char *machine) {
   fprintf(out, "%-22s %-16s %s\n", "program", "status", "detail");
   size_t count[VS_NOT_BUILDABLE + 1] = {0};
   for (size_t i = 0; i < n; i++) {
@@ -24,7 +25,7 @@ Status rp_verify_text(FILE *out, const VerifyRow *rows, size_t n, const char *ma
 
 static json_t *ms_json(double ms) { return ms >= 0 ? json_real(ms) : json_null(); }
 
-Status rp_verify_json(FILE *out, const VerifyRow *rows, size_t n, const char *machine) {
+static Status verify_json(FILE *out, const VerifyRow *rows, size_t n, const char *machine) {
   json_t *programs = json_array();
   for (size_t i = 0; i < n; i++) {
     const VerifyResult *r = rows[i].result;
@@ -43,4 +44,25 @@ Status rp_verify_json(FILE *out, const VerifyRow *rows, size_t n, const char *ma
   fputc('\n', out);
   json_decref(doc);
   return rc == 0 ? ST_OK : cm_fail(ST_ENV, "writing the verify report failed");
+}
+
+Status rp_verify_programs(FILE *out, const char *format, const VerifyRow *rows, size_t n, const char *machine) {
+  if (strcmp(format, "json") == 0)
+    return verify_json(out, rows, n, machine);
+  if (strcmp(format, "text") == 0)
+    return verify_text(out, rows, n, machine);
+  return cm_fail(ST_USAGE, "verify: programs with a manifest report as text or json, not '%s'", format);
+}
+
+void rp_verify_gaps(FILE *out, ResultDb *db, const VerifyRow *rows, size_t n) {
+  for (size_t i = 0; i < n; i++) {
+    double cuda_ms, hip_ms, amd_peak, nv_peak;
+    char *nv = NULL, *amd = NULL;
+    if (rs_timings(db, rows[i].program->name, &cuda_ms, &nv, &hip_ms, &amd) && vf_peak_tflops(amd, &amd_peak) &&
+        vf_peak_tflops(nv, &nv_peak))
+      fprintf(out, "gap score %-22s %+.1f (%s %.3f ms vs %s %.3f ms)\n", rows[i].program->name,
+              vf_gap_score(amd_peak, nv_peak, hip_ms, cuda_ms), amd, hip_ms, nv, cuda_ms);
+    free(nv);
+    free(amd);
+  }
 }

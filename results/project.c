@@ -1,18 +1,11 @@
 /* Which project a scan root belongs to, so that the same checkout scanned in two
  * CI workspaces is one project. git is asked only when a .git is found at or
- * above the root, and run without a shell: posix_spawnp with its arguments as
- * an argv, its output read from a pipe. */
-#include <fcntl.h>
-#include <spawn.h>
+ * above the root, and run without a shell (cm_run). */
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <sys/wait.h>
-#include <unistd.h>
 
 #include "results.h"
-
-extern char **environ;
 
 /* The folder at or above `root` that holds .git (a folder, or a worktree's
  * file); NULL when none. malloc'd. */
@@ -37,29 +30,14 @@ static char *checkout_of(const char *root) {
 /* git -C dir ARGS...: its standard output without the last newline, or NULL
  * when it fails. */
 static char *git(const char *dir, const char *a1, const char *a2, const char *a3, const char *a4) {
-  int fds[2];
-  if (pipe(fds) != 0)
-    return NULL;
-  posix_spawn_file_actions_t fa;
-  posix_spawn_file_actions_init(&fa);
-  posix_spawn_file_actions_adddup2(&fa, fds[1], STDOUT_FILENO);
-  posix_spawn_file_actions_addclose(&fa, fds[0]);
-  posix_spawn_file_actions_addopen(&fa, STDERR_FILENO, "/dev/null", O_WRONLY, 0);
   char *argv[] = {"git", "-C", (char *)dir, (char *)a1, (char *)a2, (char *)a3, (char *)a4, NULL};
-  pid_t pid;
-  int rc = posix_spawnp(&pid, "git", &fa, NULL, argv, environ);
-  posix_spawn_file_actions_destroy(&fa);
-  close(fds[1]);
-  Buf b = {0};
-  char chunk[4096];
-  ssize_t n;
-  while (rc == 0 && (n = read(fds[0], chunk, sizeof chunk)) > 0)
-    buf_append(&b, chunk, (size_t)n);
-  close(fds[0]);
-  int status = 0;
-  bool ok = rc == 0 && waitpid(pid, &status, 0) == pid && WIFEXITED(status) && WEXITSTATUS(status) == 0;
-  char *out = ok ? cm_xstrdup(buf_cstr(&b)) : NULL;
-  buf_free(&b);
+  CmRun r;
+  if (cm_run(NULL, argv, 60, &r) != ST_OK)
+    return NULL;
+  char *out = cm_run_ok(&r) ? r.out : NULL;
+  if (out)
+    r.out = NULL;
+  cm_run_free(&r);
   if (out && *out && out[strlen(out) - 1] == '\n')
     out[strlen(out) - 1] = '\0';
   return out;

@@ -45,6 +45,31 @@ typedef VEC(VerifyRecord) VerifyRecords;
 Status rs_latest_verify_under(ResultDb *db, const char *root, VerifyRecords *out);
 void rs_verify_records_free(VerifyRecords *r);
 
+/* ---- verify runs of whole trees ---- */
+
+typedef struct {
+  const char *unit, *status, *file, *code, *explanation, *error;  /* may be NULL but unit and status */
+  unsigned line, column;
+} RsUnit;
+
+typedef struct {
+  const char *root, *arch, *built_with, *amd_gpu;
+  size_t units, compiling, failing_reported, failing_unforeseen, missing_library;
+  const RsUnit *unit_rows;
+  size_t nunit_rows;
+} RsTreeRun;
+/* Keeps a tree's run under the project its root belongs to (rs_project_of). */
+Status rs_record_tree(ResultDb *db, const RsTreeRun *run);
+
+typedef struct {
+  char *at, *commit;
+  size_t units, compiling, failing_reported, failing_unforeseen, missing_library;
+} RsTreePoint;
+typedef VEC(RsTreePoint) RsTreeHistory;
+/* A project's tree runs, oldest first: how "units compiling" moved. */
+Status rs_tree_history(ResultDb *db, const char *project, RsTreeHistory *out);
+void rs_tree_history_free(RsTreeHistory *h);
+
 /* ---- scans ---- */
 
 /* Where a scan root stands: in a git checkout, the remote's URL (else the

@@ -42,7 +42,19 @@ static const char v2[] =
     " uses INTEGER, mapped INTEGER, findings INTEGER, need_work INTEGER, effort_hours REAL,"
     " PRIMARY KEY (scan, kind, name));";
 
-static const char *const steps[] = {v1, v2};
+/* Verify runs of whole trees (a project with no manifest): the unit counts
+ * history follows, and each unit's status and mapped error. */
+static const char v3[] =
+    "CREATE TABLE verify_tree (id INTEGER PRIMARY KEY, at TEXT NOT NULL, project TEXT NOT NULL, commit_id TEXT,"
+    " root TEXT NOT NULL, arch TEXT NOT NULL, built_with TEXT, amd_gpu TEXT, units INTEGER NOT NULL,"
+    " compiling INTEGER NOT NULL, failing_reported INTEGER NOT NULL, failing_unforeseen INTEGER NOT NULL,"
+    " missing_library INTEGER NOT NULL);"
+    "CREATE INDEX verify_tree_project ON verify_tree (project, id);"
+    "CREATE TABLE verify_unit (tree INTEGER NOT NULL REFERENCES verify_tree(id), unit TEXT NOT NULL,"
+    " status TEXT NOT NULL, file TEXT, line INTEGER, col INTEGER, code TEXT, explanation TEXT, error TEXT,"
+    " PRIMARY KEY (tree, unit));";
+
+static const char *const steps[] = {v1, v2, v3};
 enum { NSTEPS = sizeof steps / sizeof *steps };
 
 int rs_schema_version(void) { return NSTEPS; }

@@ -49,19 +49,19 @@ char *rs_default_path(void) {
   return cm_xasprintf("%s/.local/share/hipport/results.db", home && *home ? home : ".");
 }
 
-static Status prepare(ResultDb *db, const char *sql, sqlite3_stmt **st) {
+Status rs_prepare(ResultDb *db, const char *sql, sqlite3_stmt **st) {
   if (sqlite3_prepare_v2(db->db, sql, -1, st, NULL) == SQLITE_OK)
     return ST_OK;
   return cm_fail(ST_ENV, "results database: %s", sqlite3_errmsg(db->db));
 }
 
-static Status step_done(ResultDb *db, sqlite3_stmt *st) {
+Status rs_step_done(ResultDb *db, sqlite3_stmt *st) {
   int rc = sqlite3_step(st);
   sqlite3_finalize(st);
   return rc == SQLITE_DONE ? ST_OK : cm_fail(ST_ENV, "results database: %s", sqlite3_errmsg(db->db));
 }
 
-static void bind_text(sqlite3_stmt *st, int i, const char *s) {
+void rs_bind_text(sqlite3_stmt *st, int i, const char *s) {
   if (s)
     sqlite3_bind_text(st, i, s, -1, SQLITE_TRANSIENT);
   else
@@ -75,12 +75,12 @@ static void bind_ms(sqlite3_stmt *st, int i, double ms) {
     sqlite3_bind_null(st, i);
 }
 
-static char *column_dup(sqlite3_stmt *st, int i) {
+char *rs_column_dup(sqlite3_stmt *st, int i) {
   const unsigned char *t = sqlite3_column_text(st, i);
   return cm_xstrdup(t ? (const char *)t : "");
 }
 
-static char *column_dup_null(sqlite3_stmt *st, int i) {
+char *rs_column_dup_null(sqlite3_stmt *st, int i) {
   const unsigned char *t = sqlite3_column_text(st, i);
   return t ? cm_xstrdup((const char *)t) : NULL;
 }
@@ -89,20 +89,20 @@ static char *column_dup_null(sqlite3_stmt *st, int i) {
 
 Status rs_record_verify(ResultDb *db, const RsVerifyRun *r) {
   sqlite3_stmt *st;
-  Status s = prepare(db,
+  Status s = rs_prepare(db,
                      "INSERT INTO verify_run (at, program, arch, status, detail, cuda_build, nvidia_gpu, amd_gpu,"
                      " cuda_ms, hip_ms, max_abs, max_rel, numbers, dir) VALUES"
                      " (strftime('%Y-%m-%dT%H:%M:%SZ','now'),?,?,?,?,?,?,?,?,?,?,?,?,?)",
                      &st);
   if (s)
     return s;
-  bind_text(st, 1, r->program), bind_text(st, 2, r->arch), bind_text(st, 3, r->status), bind_text(st, 4, r->detail);
-  bind_text(st, 5, r->cuda_build), bind_text(st, 6, r->nvidia_gpu), bind_text(st, 7, r->amd_gpu);
+  rs_bind_text(st, 1, r->program), rs_bind_text(st, 2, r->arch), rs_bind_text(st, 3, r->status), rs_bind_text(st, 4, r->detail);
+  rs_bind_text(st, 5, r->cuda_build), rs_bind_text(st, 6, r->nvidia_gpu), rs_bind_text(st, 7, r->amd_gpu);
   bind_ms(st, 8, r->cuda_ms), bind_ms(st, 9, r->hip_ms);
   sqlite3_bind_double(st, 10, r->max_abs), sqlite3_bind_double(st, 11, r->max_rel);
   sqlite3_bind_int64(st, 12, (sqlite3_int64)r->numbers);
-  bind_text(st, 13, r->dir);
-  return step_done(db, st);
+  rs_bind_text(st, 13, r->dir);
+  return rs_step_done(db, st);
 }
 
 /* The newest non-null value of one timing column, with its GPU's name. */
@@ -116,7 +116,7 @@ static bool newest(ResultDb *db, const char *program, const char *ms_col, const 
     sqlite3_bind_text(st, 1, program, -1, SQLITE_TRANSIENT);
     if (sqlite3_step(st) == SQLITE_ROW) {
       *ms = sqlite3_column_double(st, 0);
-      *gpu = column_dup(st, 1);
+      *gpu = rs_column_dup(st, 1);
       found = true;
     }
     sqlite3_finalize(st);
@@ -135,7 +135,7 @@ bool rs_timings(ResultDb *db, const char *program, double *cuda_ms, char **nvidi
 Status rs_latest_verify_under(ResultDb *db, const char *root, VerifyRecords *out) {
   sqlite3_stmt *st;
   *out = (VerifyRecords){0};
-  Status s = prepare(db,
+  Status s = rs_prepare(db,
                      "SELECT program, dir, status, detail, at FROM verify_run v WHERE id ="
                      " (SELECT max(id) FROM verify_run w WHERE w.dir = v.dir)"
                      " AND (dir = ?1 OR substr(dir, 1, length(?1) + 1) = ?1 || '/') ORDER BY program",
@@ -144,7 +144,7 @@ Status rs_latest_verify_under(ResultDb *db, const char *root, VerifyRecords *out
     return s;
   sqlite3_bind_text(st, 1, root, -1, SQLITE_TRANSIENT);
   while (sqlite3_step(st) == SQLITE_ROW) {
-    VerifyRecord r = {column_dup(st, 0), column_dup(st, 1), column_dup(st, 2), column_dup(st, 3), column_dup(st, 4)};
+    VerifyRecord r = {rs_column_dup(st, 0), rs_column_dup(st, 1), rs_column_dup(st, 2), rs_column_dup(st, 3), rs_column_dup(st, 4)};
     vec_push(out, r);
   }
   sqlite3_finalize(st);
@@ -175,7 +175,7 @@ static char *compatibility_json(const RsScan *s) {
 
 static Status insert_scan(ResultDb *db, const RsScan *s) {
   sqlite3_stmt *st;
-  Status e = prepare(db,
+  Status e = rs_prepare(db,
                      "INSERT INTO scan (at, root, target, cuda_files, uses, mapped_uses, effort_hours, compatibility,"
                      " hipport_version, rules_version, project, commit_id, dirty, findings, need_work, target_percent,"
                      " report) VALUES (strftime('%Y-%m-%dT%H:%M:%SZ','now'),?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
@@ -183,34 +183,34 @@ static Status insert_scan(ResultDb *db, const RsScan *s) {
   if (e)
     return e;
   char *compat = compatibility_json(s);
-  bind_text(st, 1, s->root), bind_text(st, 2, s->target);
+  rs_bind_text(st, 1, s->root), rs_bind_text(st, 2, s->target);
   sqlite3_bind_int64(st, 3, (sqlite3_int64)s->cuda_files), sqlite3_bind_int64(st, 4, (sqlite3_int64)s->uses);
   sqlite3_bind_int64(st, 5, (sqlite3_int64)s->mapped_uses), sqlite3_bind_double(st, 6, s->effort_hours);
-  bind_text(st, 7, compat), bind_text(st, 8, s->hipport_version), bind_text(st, 9, s->rules_version);
-  bind_text(st, 10, s->project.name), bind_text(st, 11, s->project.commit), sqlite3_bind_int(st, 12, s->project.dirty);
+  rs_bind_text(st, 7, compat), rs_bind_text(st, 8, s->hipport_version), rs_bind_text(st, 9, s->rules_version);
+  rs_bind_text(st, 10, s->project.name), rs_bind_text(st, 11, s->project.commit), sqlite3_bind_int(st, 12, s->project.dirty);
   sqlite3_bind_int64(st, 13, (sqlite3_int64)s->findings), sqlite3_bind_int64(st, 14, (sqlite3_int64)s->need_work);
-  sqlite3_bind_double(st, 15, s->target_percent), bind_text(st, 16, s->report_json);
+  sqlite3_bind_double(st, 15, s->target_percent), rs_bind_text(st, 16, s->report_json);
   free(compat);
-  return step_done(db, st);
+  return rs_step_done(db, st);
 }
 
 static Status insert_rows(ResultDb *db, const RsScan *s, long long id) {
   sqlite3_stmt *st;
-  Status e = prepare(db, "INSERT INTO scan_release VALUES (?,?,?,?)", &st);
+  Status e = rs_prepare(db, "INSERT INTO scan_release VALUES (?,?,?,?)", &st);
   for (size_t i = 0; !e && i < s->releases.len; i++) {
     sqlite3_reset(st);
-    sqlite3_bind_int64(st, 1, id), bind_text(st, 2, s->releases.items[i].release);
+    sqlite3_bind_int64(st, 1, id), rs_bind_text(st, 2, s->releases.items[i].release);
     sqlite3_bind_double(st, 3, s->releases.items[i].percent), sqlite3_bind_double(st, 4, s->releases.items[i].percent_unique);
     if (sqlite3_step(st) != SQLITE_DONE)
       e = cm_fail(ST_ENV, "results database: %s", sqlite3_errmsg(db->db));
   }
   sqlite3_finalize(st);
-  if (e || (e = prepare(db, "INSERT INTO scan_group VALUES (?,?,?,?,?,?,?,?)", &st)))
+  if (e || (e = rs_prepare(db, "INSERT INTO scan_group VALUES (?,?,?,?,?,?,?,?)", &st)))
     return e;
   for (size_t i = 0; !e && i < s->groups.len; i++) {
     const RsGroup *g = &s->groups.items[i];
     sqlite3_reset(st);
-    sqlite3_bind_int64(st, 1, id), bind_text(st, 2, g->kind), bind_text(st, 3, g->name);
+    sqlite3_bind_int64(st, 1, id), rs_bind_text(st, 2, g->kind), rs_bind_text(st, 3, g->name);
     sqlite3_bind_int64(st, 4, (sqlite3_int64)g->uses), sqlite3_bind_int64(st, 5, (sqlite3_int64)g->mapped);
     sqlite3_bind_int64(st, 6, (sqlite3_int64)g->findings), sqlite3_bind_int64(st, 7, (sqlite3_int64)g->need_work);
     sqlite3_bind_double(st, 8, g->effort_hours);
@@ -237,9 +237,9 @@ Status rs_record_scan(ResultDb *db, const RsScan *s, long long *id) {
   " findings, need_work, effort_hours, target_percent"
 
 static void read_scan(sqlite3_stmt *st, RsScan *s) {
-  *s = (RsScan){.id = sqlite3_column_int64(st, 0), .at = column_dup(st, 1), .root = column_dup(st, 2),
-                .hipport_version = column_dup(st, 3), .rules_version = column_dup(st, 4), .target = column_dup(st, 5),
-                .project = {column_dup(st, 6), column_dup_null(st, 7), sqlite3_column_int(st, 8) != 0},
+  *s = (RsScan){.id = sqlite3_column_int64(st, 0), .at = rs_column_dup(st, 1), .root = rs_column_dup(st, 2),
+                .hipport_version = rs_column_dup(st, 3), .rules_version = rs_column_dup(st, 4), .target = rs_column_dup(st, 5),
+                .project = {rs_column_dup(st, 6), rs_column_dup_null(st, 7), sqlite3_column_int(st, 8) != 0},
                 .cuda_files = (size_t)sqlite3_column_int64(st, 9), .uses = (size_t)sqlite3_column_int64(st, 10),
                 .mapped_uses = (size_t)sqlite3_column_int64(st, 11), .findings = (size_t)sqlite3_column_int64(st, 12),
                 .need_work = (size_t)sqlite3_column_int64(st, 13), .effort_hours = sqlite3_column_double(st, 14),
@@ -252,7 +252,7 @@ static void read_rows(ResultDb *db, RsScan *s) {
                          -1, &st, NULL) == SQLITE_OK) {
     sqlite3_bind_int64(st, 1, s->id);
     while (sqlite3_step(st) == SQLITE_ROW) {
-      RsRelease r = {column_dup(st, 0), sqlite3_column_double(st, 1), sqlite3_column_double(st, 2)};
+      RsRelease r = {rs_column_dup(st, 0), sqlite3_column_double(st, 1), sqlite3_column_double(st, 2)};
       vec_push(&s->releases, r);
     }
     sqlite3_finalize(st);
@@ -261,7 +261,7 @@ static void read_rows(ResultDb *db, RsScan *s) {
                                  " WHERE scan = ? ORDER BY rowid", -1, &st, NULL) == SQLITE_OK) {
     sqlite3_bind_int64(st, 1, s->id);
     while (sqlite3_step(st) == SQLITE_ROW) {
-      RsGroup g = {column_dup(st, 0), column_dup(st, 1), (size_t)sqlite3_column_int64(st, 2),
+      RsGroup g = {rs_column_dup(st, 0), rs_column_dup(st, 1), (size_t)sqlite3_column_int64(st, 2),
                    (size_t)sqlite3_column_int64(st, 3), (size_t)sqlite3_column_int64(st, 4),
                    (size_t)sqlite3_column_int64(st, 5), sqlite3_column_double(st, 6)};
       vec_push(&s->groups, g);
@@ -273,10 +273,10 @@ static void read_rows(ResultDb *db, RsScan *s) {
 Status rs_history(ResultDb *db, const char *project, RsScans *out) {
   *out = (RsScans){0};
   sqlite3_stmt *st;
-  Status e = prepare(db, "SELECT " SCAN_COLUMNS " FROM scan WHERE project = ? ORDER BY id", &st);
+  Status e = rs_prepare(db, "SELECT " SCAN_COLUMNS " FROM scan WHERE project = ? ORDER BY id", &st);
   if (e)
     return e;
-  bind_text(st, 1, project);
+  rs_bind_text(st, 1, project);
   while (sqlite3_step(st) == SQLITE_ROW) {
     RsScan s;
     read_scan(st, &s);
@@ -293,11 +293,11 @@ Status rs_load_scan(ResultDb *db, long long id, const char *project, RsScan *out
   const char *sql = id > 0 ? "SELECT " SCAN_COLUMNS ", report FROM scan WHERE id = ?1"
                            : "SELECT " SCAN_COLUMNS ", report FROM scan WHERE ?2 IS NULL OR project = ?2"
                              " ORDER BY id DESC LIMIT 1";
-  Status e = prepare(db, sql, &st);
+  Status e = rs_prepare(db, sql, &st);
   if (e)
     return e;
   sqlite3_bind_int64(st, 1, id);
-  bind_text(st, 2, project);
+  rs_bind_text(st, 2, project);
   if (sqlite3_step(st) != SQLITE_ROW) {
     sqlite3_finalize(st);
     if (id > 0)
@@ -305,7 +305,7 @@ Status rs_load_scan(ResultDb *db, long long id, const char *project, RsScan *out
     return cm_fail(ST_INPUT, "no scan of %s in the results database: scan it first", project ? project : "any project");
   }
   read_scan(st, out);
-  out->report_json = column_dup_null(st, 16);
+  out->report_json = rs_column_dup_null(st, 16);
   sqlite3_finalize(st);
   read_rows(db, out);
   return ST_OK;

@@ -388,6 +388,12 @@ Status rl_open(const char *path, RuleDb **out) {
   else if ((st = load(db, sq)))
     damaged(path);
   sqlite3_close(sq);
+  char *bytes;
+  size_t len;
+  if (!st && !(st = cm_read_file(path, &bytes, &len))) {
+    db->fingerprint = cm_hash(CM_HASH_SEED, bytes, len);
+    free(bytes);
+  }
   if (st) {
     rl_close(db);
     return st;
@@ -395,6 +401,8 @@ Status rl_open(const char *path, RuleDb **out) {
   *out = db;
   return ST_OK;
 }
+
+uint64_t rl_fingerprint(const RuleDb *db) { return db->fingerprint; }
 
 void rl_close(RuleDb *db) {
   if (!db)

@@ -80,6 +80,7 @@ struct RuleDb {
   VEC(DiagInfo *) user_diags; /* user hazards' own diagnostics; HazardRule.info points here */
   DiagInfo diags[D_COUNT];    /* diagnostics.def with the database's effort hours */
   Hash by_name, by_header;
+  uint64_t fingerprint;       /* rl_fingerprint */
 };
 
 /* A copy of s in the database's arena, freed with it; NULL stays NULL. */

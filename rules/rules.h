@@ -218,6 +218,9 @@ enum { RL_NO_RULE_DB = 0x200 };
 Status rl_open(const char *path, RuleDb **out);
 void rl_close(RuleDb *db);
 const char *rl_default_path(void); /* beside the binary, then the build's share/ */
+/* A hash of everything the rules were read from (the database's bytes, then each
+ * user rule file's): what a stored analysis depends on, as its cache key needs. */
+uint64_t rl_fingerprint(const RuleDb *db);
 
 /* A name's rules, best first (a name can be in two libraries, e.g. CUstream_st). */
 const Rule *rl_lookup(const RuleDb *db, const char *name, size_t len);

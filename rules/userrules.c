@@ -409,6 +409,7 @@ Status rl_load_user_rules(RuleDb *db, const char *path, const char *how) {
     file.api = (unsigned)r.api.len;
     file.headers = (unsigned)r.headers.len;
     vec_push(&db->user_files, file);
+    db->fingerprint = cm_hash(cm_hash_str(db->fingerprint, how), bytes, len);
     rl_index(db);
   } else { /* nothing of a bad file stays */
     db->hazards.len = hazards;

@@ -89,24 +89,77 @@ static size_t gather_steps(const FilePlan *fp, bool annotate, Step **out) {
   return n;
 }
 
-char *tr_apply(const FilePlan *fp, bool annotate, size_t *len) {
+/* A port line comes from where its first byte does: the original line of a
+ * copied byte, or the line an edit stands at for inserted text. A line start
+ * is noted once its first byte is written, so a line an edit removes whole
+ * (a CUDA include dropped with its newline) maps nothing. */
+typedef struct {
+  TrLineMap *map;     /* NULL: no map wanted */
+  unsigned line;      /* the original line at the position reached */
+  bool pending;       /* a port line has begun and has no byte yet */
+} Lines;
+
+static void note_byte(Lines *l, char c, unsigned line) {
+  if (!l->map)
+    return;
+  if (l->pending)
+    vec_push(l->map, line);
+  l->pending = c == '\n';
+}
+
+static void copy_original(const SourceFile *src, unsigned from, unsigned to, Buf *out, Lines *l) {
+  buf_append(out, src->text + from, to - from);
+  for (unsigned k = from; k < to; k++) {
+    note_byte(l, src->text[k], l->line);
+    l->line += src->text[k] == '\n';
+  }
+}
+
+static void insert_text(const char *text, Buf *out, Lines *l) {
+  buf_puts(out, text);
+  for (const char *p = text; *p; p++)
+    note_byte(l, *p, l->line);
+}
+
+static void skip_original(const SourceFile *src, unsigned from, unsigned to, Lines *l) {
+  for (unsigned k = from; k < to; k++)
+    l->line += src->text[k] == '\n';
+}
+
+static char *apply(const FilePlan *fp, bool annotate, size_t *len, TrLineMap *map) {
   const SourceFile *src = fp->src;
   Step *steps;
   size_t n = gather_steps(fp, annotate, &steps);
   Buf out = {0};
   unsigned pos = 0;
+  Lines lines = {.map = map, .line = 1, .pending = true};
   for (size_t i = 0; i < n; i++) {
     const Edit *e = &steps[i].edit;
     if (e->offset >= pos) { /* the plan never overlaps edits; an annotation sits at a line start */
-      buf_append(&out, src->text + pos, e->offset - pos);
-      buf_puts(&out, e->text);
+      copy_original(src, pos, e->offset, &out, &lines);
+      insert_text(e->text, &out, &lines);
+      skip_original(src, e->offset, e->offset + e->length, &lines);
       pos = e->offset + e->length;
     }
     if (steps[i].owned)
       free(steps[i].edit.text);
   }
-  buf_append(&out, src->text + pos, src->len - pos);
+  copy_original(src, pos, (unsigned)src->len, &out, &lines);
   free(steps);
   *len = out.len;
   return buf_cstr(&out);
+}
+
+char *tr_apply(const FilePlan *fp, bool annotate, size_t *len) { return apply(fp, annotate, len, NULL); }
+
+void tr_line_map(const FilePlan *fp, bool annotate, TrLineMap *out) {
+  *out = (TrLineMap){0};
+  size_t len;
+  free(apply(fp, annotate, &len, out));
+}
+
+unsigned tr_original_line(const TrLineMap *m, unsigned port_line) {
+  if (port_line == 0 || m->len == 0)
+    return port_line;
+  return m->items[(port_line <= m->len ? port_line : m->len) - 1];
 }

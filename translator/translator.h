@@ -50,4 +50,12 @@ void tr_result_free(TranslateResult *res);
 /* A file's new bytes: its edits applied, with --annotate comments. */
 char *tr_apply(const FilePlan *fp, bool annotate, size_t *len);
 
+/* Where each line of a port came from, so that a compiler's error in the port
+ * points at the CUDA line a person wrote: items[i] is the original line of port
+ * line i + 1 (lines an edit inserted take the line they were inserted at). */
+typedef VEC(unsigned) TrLineMap;
+void tr_line_map(const FilePlan *fp, bool annotate, TrLineMap *out);
+/* The original line of a port line (a line past the end maps to the last). */
+unsigned tr_original_line(const TrLineMap *m, unsigned port_line);
+
 #endif

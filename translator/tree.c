@@ -10,7 +10,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include "translator_p.h"
@@ -103,17 +102,15 @@ static Status print_diff(const char *rel, const char *orig_path, const char *tex
   }
   close(fd);
   fflush(stdout);
-  pid_t pid = fork();
-  if (pid == 0) {
-    char *a = cm_xasprintf("a/%s", rel), *b = cm_xasprintf("b/%s", rel);
-    execlp("diff", "diff", "-u", "--label", a, "--label", b, orig_path, tmp, (char *)NULL);
-    _exit(127);
-  }
-  int status = 0;
-  waitpid(pid, &status, 0);
+  char *a = cm_xasprintf("a/%s", rel), *b = cm_xasprintf("b/%s", rel);
+  char *argv[] = {"diff", "-u", "--label", a, "--label", b, (char *)orig_path, tmp, NULL};
+  pid_t pid;
+  CmExit done = {.exit_code = -1};
+  if (cm_spawn(&(CmCommand){.argv = argv}, &pid) == ST_OK)
+    cm_wait(pid, 0, &done);
   unlink(tmp);
-  free(tmp);
-  return WIFEXITED(status) && WEXITSTATUS(status) <= 1 ? ST_OK : cm_fail(ST_ENV, "diff failed (install diffutils)");
+  free(tmp), free(a), free(b);
+  return done.exit_code == 0 || done.exit_code == 1 ? ST_OK : cm_fail(ST_ENV, "diff failed (install diffutils)");
 }
 
 static Status write_translation(Run *r, const FilePlan *fp, const char *dest) {

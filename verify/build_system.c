@@ -7,6 +7,7 @@
  * wrote it). Either way the program is the binary named after it, moved to
  * `exe`. */
 #define _GNU_SOURCE
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -24,7 +25,7 @@ static bool has(const char *dir, const char *name) {
 }
 
 /* The last line holding "rror" (Error, error) of a build tool's output, or its tail. */
-static char *last_error(const RunResult *r) {
+static char *last_error(const CmRun *r) {
   const char *text = *r->err ? r->err : r->out, *hit = NULL;
   for (const char *p = text; (p = strstr(p, "rror")); p++)
     hit = p;
@@ -36,21 +37,6 @@ static char *last_error(const RunResult *r) {
   return cm_xstrndup(b, e ? (size_t)(e - b) : strlen(b));
 }
 
-/* Runs argv in dir; false with *error set when it fails. */
-static bool step(const char *dir, char *const *argv, const char *what, char **error, Status *st) {
-  RunResult r;
-  if ((*st = run_command(dir, argv, BUILD_SECONDS, &r)))
-    return false;
-  bool ok = r.exit_code == 0 && !r.timed_out;
-  if (!ok) {
-    char *why = r.timed_out ? cm_xstrdup("timed out") : last_error(&r);
-    *error = cm_xasprintf("%s: %s", what, why);
-    free(why);
-  }
-  run_result_free(&r);
-  return ok;
-}
-
 static bool take_binary(const char *built, const char *exe, char **error) {
   if (rename(built, exe) == 0)
     return true;
@@ -58,23 +44,48 @@ static bool take_binary(const char *built, const char *exe, char **error) {
   return false;
 }
 
-static Status with_cmake(const Program *p, const char *hip_dir, const char *arch, const char *exe, char **error) {
-  char *build = cm_xasprintf("%s.build", exe), *archs = cm_xasprintf("-DCMAKE_HIP_ARCHITECTURES=%s", arch);
-  char *built = cm_xasprintf("%s/%s", build, p->name);
-  char *configure[] = {"cmake", "-S", (char *)hip_dir, "-B", build, archs, "-DCMAKE_BUILD_TYPE=Release", NULL};
-  char *make[] = {"cmake", "--build", build, NULL};
-  Status st = ST_OK;
-  if (step(hip_dir, configure, "cmake configure", error, &st) && step(hip_dir, make, "cmake --build", error, &st))
-    take_binary(built, exe, error);
-  free(build), free(archs), free(built);
+Status vf_port_build_run(PortBuild how, const char *port, const char *arch, const char *build, CmRun *r) {
+  char *archs = cm_xasprintf("-DCMAKE_HIP_ARCHITECTURES=%s", arch);
+  char *configure[] = {"cmake", "-S", (char *)port, "-B", (char *)build, archs, "-DCMAKE_BUILD_TYPE=Release", NULL};
+  char *cmake_build[] = {"cmake", "--build", (char *)build, NULL};
+  char *make[] = {"make", "-C", (char *)port, NULL};
+  Status st = cm_run(port, how == PB_CMAKE ? configure : make, BUILD_SECONDS, r);
+  if (!st && how == PB_CMAKE && cm_run_ok(r)) {
+    cm_run_free(r);
+    st = cm_run(port, cmake_build, BUILD_SECONDS, r);
+  }
+  free(archs);
   return st;
 }
 
-static Status with_make(const Program *p, const char *hip_dir, const char *exe, char **error) {
-  char *built = cm_xasprintf("%s/%s", hip_dir, p->name);
-  char *make[] = {"make", "-C", (char *)hip_dir, NULL};
+/* Runs the port's build; false with *error set when a step fails. */
+static bool build(PortBuild how, const char *port, const char *arch, const char *build, char **error, Status *st) {
+  CmRun r;
+  if ((*st = vf_port_build_run(how, port, arch, build, &r)))
+    return false;
+  bool ok = cm_run_ok(&r);
+  if (!ok) {
+    char *why = r.exit.timed_out ? cm_xstrdup("timed out") : last_error(&r);
+    *error = cm_xasprintf("%s: %s", how == PB_CMAKE ? "cmake" : "make", why);
+    free(why);
+  }
+  cm_run_free(&r);
+  return ok;
+}
+
+static Status with_cmake(const Program *p, const char *hip_dir, const char *arch, const char *exe, char **error) {
+  char *dir = cm_xasprintf("%s.build", exe), *built = cm_xasprintf("%s/%s", dir, p->name);
   Status st = ST_OK;
-  if (step(hip_dir, make, "make", error, &st))
+  if (build(PB_CMAKE, hip_dir, arch, dir, error, &st))
+    take_binary(built, exe, error);
+  free(dir), free(built);
+  return st;
+}
+
+static Status with_make(const Program *p, const char *hip_dir, const char *arch, const char *exe, char **error) {
+  char *built = cm_xasprintf("%s/%s", hip_dir, p->name);
+  Status st = ST_OK;
+  if (build(PB_MAKE, hip_dir, arch, NULL, error, &st))
     take_binary(built, exe, error);
   free(built);
   return st;
@@ -85,11 +96,28 @@ const char *vf_port_build_name(PortBuild how) {
   return names[how];
 }
 
+/* A CMakeLists.txt without project() is a subdirectory's, which only its
+ * parent's build can configure (HeCBench's per-program files call the top
+ * level's functions): not a build of this folder. */
+static bool cmake_project(const char *dir) {
+  char *path = cm_xasprintf("%s/CMakeLists.txt", dir), *text;
+  size_t len;
+  bool found = false;
+  if (cm_read_file(path, &text, &len) == ST_OK) {
+    for (const char *p = text; !found && (p = strcasestr(p, "project")); p += 7)
+      found = (p == text || !(isalnum((unsigned char)p[-1]) || p[-1] == '_')) && p[7 + strspn(p + 7, " \t")] == '(';
+    free(text);
+  }
+  free(path);
+  return found;
+}
+
 PortBuild vf_port_build(const char *hip_dir) {
-  return has(hip_dir, "CMakeLists.txt") ? PB_CMAKE : has(hip_dir, "Makefile") ? PB_MAKE : PB_NONE;
+  bool make = has(hip_dir, "Makefile") || has(hip_dir, "makefile") || has(hip_dir, "GNUmakefile");
+  return cmake_project(hip_dir) ? PB_CMAKE : make ? PB_MAKE : PB_NONE;
 }
 
 Status vf_build_port(const Program *p, PortBuild how, const char *hip_dir, const char *arch, const char *exe,
                      char **error) {
-  return how == PB_CMAKE ? with_cmake(p, hip_dir, arch, exe, error) : with_make(p, hip_dir, exe, error);
+  return how == PB_CMAKE ? with_cmake(p, hip_dir, arch, exe, error) : with_make(p, hip_dir, arch, exe, error);
 }

@@ -12,7 +12,7 @@ static const CudaLibrary *known(const RuleDb *db, const char *cuda) {
   return l && *l->header ? l : NULL;
 }
 
-static bool installed(const char *header) {
+bool vf_header_installed(const char *header) {
   static const char *include_dirs[] = {"/usr/include", "/opt/rocm/include"};
   bool found = false;
   for (size_t d = 0; d < 2 && !found; d++) {
@@ -44,7 +44,27 @@ Status vf_check_libraries(const RuleDb *db, Program *p, const char *path) {
 
 const char *vf_missing_library(const Program *p) {
   for (size_t i = 0; i < p->hip_libraries.len; i++)
-    if (!installed(p->hip_libraries.items[i]->header))
+    if (!vf_header_installed(p->hip_libraries.items[i]->header))
       return p->hip_libraries.items[i]->hip_library;
+  return NULL;
+}
+
+/* The last part of a path without its extension: hipblas/hipblas.h and
+ * hipblas.h both name hipblas. */
+static size_t stem(const char *path, const char **start) {
+  const char *slash = strrchr(path, '/');
+  *start = slash ? slash + 1 : path;
+  return strcspn(*start, ".");
+}
+
+const CudaLibrary *vf_library_of_header(const RuleDb *db, const char *header) {
+  const char *h, *l;
+  size_t hn = stem(header, &h);
+  for (size_t i = 0; i < rl_cuda_library_count(db); i++) {
+    const CudaLibrary *lib = rl_cuda_library_at(db, i);
+    size_t ln = *lib->header ? stem(lib->header, &l) : 0;
+    if (ln && ln == hn && strncmp(h, l, hn) == 0)
+      return lib;
+  }
   return NULL;
 }

@@ -21,9 +21,9 @@ static char *field_after(const char *text, const char *key) {
 }
 
 static void probe_amd(Machine *m) {
-  RunResult r;
+  CmRun r;
   char *argv[] = {"rocminfo", NULL};
-  if (!on_path("rocminfo") || run_command(NULL, argv, 30, &r) != ST_OK)
+  if (!cm_on_path("rocminfo") || cm_run(NULL, argv, 30, &r) != ST_OK)
     return;
   const char *agent = strstr(r.out, "Name:");
   for (; agent && !m->amd; agent = strstr(agent + 5, "Name:")) {
@@ -36,24 +36,24 @@ static void probe_amd(Machine *m) {
     }
     free(name);
   }
-  run_result_free(&r);
+  cm_run_free(&r);
 }
 
 static void probe_nvidia(Machine *m) {
-  RunResult r;
+  CmRun r;
   char *argv[] = {"nvidia-smi", "-L", NULL};
-  if (!on_path("nvidia-smi") || run_command(NULL, argv, 30, &r) != ST_OK)
+  if (!cm_on_path("nvidia-smi") || cm_run(NULL, argv, 30, &r) != ST_OK)
     return;
-  if (r.exit_code == 0 && strncmp(r.out, "GPU ", 4) == 0) {
+  if (r.exit.exit_code == 0 && strncmp(r.out, "GPU ", 4) == 0) {
     m->nvidia = true;
     char *colon = strchr(r.out, ':');
     m->nvidia_name = colon ? field_after(colon, ":") : cm_xstrdup("NVIDIA GPU");
   }
-  run_result_free(&r);
+  cm_run_free(&r);
 }
 
 void vf_probe_machine(Machine *m) {
-  *m = (Machine){.nvcc = on_path("nvcc"), .hipcc = on_path("hipcc")};
+  *m = (Machine){.nvcc = cm_on_path("nvcc"), .hipcc = cm_on_path("hipcc")};
   probe_amd(m);
   probe_nvidia(m);
 }

@@ -42,12 +42,12 @@ static Status build_hip(const Program *p, const char *hip_dir, const char *arch,
   vec_push(&a, "-o");
   vec_push(&a, (char *)exe);
   vec_push(&a, NULL);
-  RunResult r;
-  Status st = run_command(hip_dir, a.items, BUILD_SECONDS, &r);
-  if (!st && (r.exit_code != 0 || r.timed_out))
-    *error = r.timed_out ? cm_xstrdup("hipcc timed out") : first_error(r.err);
+  CmRun r;
+  Status st = cm_run(hip_dir, a.items, BUILD_SECONDS, &r);
+  if (!st && !cm_run_ok(&r))
+    *error = r.exit.timed_out ? cm_xstrdup("hipcc timed out") : first_error(r.err);
   if (!st)
-    run_result_free(&r);
+    cm_run_free(&r);
   free(arch_flag);
   vec_free(&a);
   return st;
@@ -74,14 +74,14 @@ static char *build_cuda(const Program *p, const Machine *m, const char *exe) {
     vec_push(&a, "-o");
     vec_push(&a, m->nvidia ? (char *)exe : "/dev/null");
     vec_push(&a, NULL);
-    RunResult r;
-    if (run_command(p->dir, a.items, BUILD_SECONDS, &r) == ST_OK) {
-      if (r.exit_code != 0 || r.timed_out) {
+    CmRun r;
+    if (cm_run(p->dir, a.items, BUILD_SECONDS, &r) == ST_OK) {
+      if (!cm_run_ok(&r)) {
         char *err = first_error(r.err);
         status = cm_xasprintf("failed: %s", err);
         free(err);
       }
-      run_result_free(&r);
+      cm_run_free(&r);
     } else {
       status = cm_xstrdup("failed: nvcc did not start");
     }
@@ -159,25 +159,25 @@ void vf_compare_with_reference(const Program *p, const char *out, const Toleranc
 }
 
 /* Runs an executable; RUN-FAIL details when it does not exit 0. */
-static bool run_program(const Program *p, const char *dir, const char *exe, RunResult *r, char **detail) {
+static bool run_program(const Program *p, const char *dir, const char *exe, CmRun *r, char **detail) {
   Argv a = {0};
   vec_push(&a, (char *)exe);
   push_all(&a, &p->args);
   vec_push(&a, NULL);
-  Status st = run_command(dir, a.items, RUN_SECONDS, r);
+  Status st = cm_run(dir, a.items, RUN_SECONDS, r);
   vec_free(&a);
   if (st) {
     *detail = cm_xstrdup(cm_error());
     return false;
   }
-  if (r->exit_code == 0 && !r->timed_out)
+  if (cm_run_ok(r))
     return true;
   size_t n = strlen(r->err);
   const char *tail = r->err + (n > 400 ? n - 400 : 0);
-  *detail = r->timed_out ? cm_xasprintf("timed out after %d s", RUN_SECONDS)
-            : r->signal ? cm_xasprintf("killed by signal %d; stderr: %s", r->signal, tail)
-                        : cm_xasprintf("exit code %d; stderr: %s", r->exit_code, tail);
-  run_result_free(r);
+  *detail = r->exit.timed_out ? cm_xasprintf("timed out after %d s", RUN_SECONDS)
+            : r->exit.signal ? cm_xasprintf("killed by signal %d; stderr: %s", r->exit.signal, tail)
+                        : cm_xasprintf("exit code %d; stderr: %s", r->exit.exit_code, tail);
+  cm_run_free(r);
   return false;
 }
 
@@ -220,7 +220,7 @@ void vf_judge_cuda_output(const Program *p, const VerifyOptions *opt, const Tole
 /* On an NVIDIA GPU here: the CUDA build runs and is judged. */
 static void run_cuda(const Program *p, const Machine *m, const VerifyOptions *opt, const Tolerance *tol, const char *exe,
                      VerifyResult *res) {
-  RunResult r;
+  CmRun r;
   char *detail = NULL;
   res->cuda_gpu = cm_xstrdup(m->nvidia_name);
   if (!run_program(p, p->dir, exe, &r, &detail)) {
@@ -233,11 +233,11 @@ static void run_cuda(const Program *p, const Machine *m, const VerifyOptions *op
   char *machine = cm_xasprintf("gpu: %s\n", m->nvidia_name);
   vf_judge_cuda_output(p, opt, tol, r.out, machine, res);
   free(machine);
-  run_result_free(&r);
+  cm_run_free(&r);
 }
 
 static void run_hip(const Program *p, const char *hip_dir, const Tolerance *tol, const char *exe, VerifyResult *res) {
-  RunResult r;
+  CmRun r;
   if (!run_program(p, hip_dir, exe, &r, &res->detail)) {
     res->status = VS_RUN_FAIL;
     return;
@@ -250,7 +250,7 @@ static void run_hip(const Program *p, const char *hip_dir, const Tolerance *tol,
                                               res->cmp.max_abs, res->cmp.max_rel)
                                : cm_xasprintf("line %u: expected '%s', got '%s' (%s)", res->cmp.line,
                                               res->cmp.expected, res->cmp.actual, res->cmp.why);
-  run_result_free(&r);
+  cm_run_free(&r);
 }
 
 /* Builds for every target, through the port's build file when it has one (a

@@ -12,6 +12,7 @@
 #include <stddef.h>
 
 #include "common.h"
+#include "plan.h"
 #include "results.h"
 #include "rules.h"
 
@@ -118,16 +119,99 @@ Status vf_verify(const Program *p, const char *hip_dir, const Machine *m, const 
                  VerifyResult *out);
 void vf_result_free(VerifyResult *r);
 
+/* A folder with manifest.json is a program; otherwise its subfolders that have
+ * one are (resolved paths, in name order). */
+void vf_find_programs(const char *dir, StrList *out);
+
+/* How the caller ports a program (translating is the pipeline's): *hip_dir
+ * (malloc'd) is where the port is. */
+typedef struct {
+  Status (*port)(void *ctx, const Program *p, char **hip_dir);
+  void *ctx;
+} ProgramPorter;
+
+typedef struct {
+  VEC(Program) programs;
+  VEC(VerifyResult) results;
+} ProgramRuns;
+
+/* Loads each program folder, ports it, builds and runs them `jobs` at a time,
+ * and records each result in db. */
+Status vf_verify_programs(const RuleDb *rules, const StrList *dirs, const Machine *m, const VerifyOptions *vo,
+                          const ProgramPorter *porter, int jobs, ResultDb *db, ProgramRuns *runs);
+void vf_program_runs_free(ProgramRuns *runs);
+
 /* A shell script that builds and runs each program's CUDA original on a machine
  * with an NVIDIA GPU and nvcc only (no hipport there), leaving what verify's
  * cuda_runs reads: OUTDIR/gpu.txt and OUTDIR/<program>/{exit,stdout,stderr,build.log}.
  * Program folders are written relative to `cwd` when under it. */
 Status vf_write_cuda_script(FILE *out, const Program *programs, size_t n, const char *cwd);
 
+/* ---- a project of the user's own, with no manifest ---- */
+
+/* How a translation unit of the port fared. ORDER UNIT_STATUS (vf_unit_status_name) */
+typedef enum {
+  UNIT_COMPILES,         /* compiled for every target */
+  UNIT_REPORTED,         /* failed where hipport had reported a finding before translating */
+  UNIT_UNFORESEEN,       /* failed on something hipport did not report: HP3008, the number to drive to zero */
+  UNIT_MISSING_LIBRARY,  /* includes a HIP library's header that is not installed */
+} UnitStatus;
+enum { UNIT_STATUSES = UNIT_MISSING_LIBRARY + 1 };
+
+const char *vf_unit_status_name(UnitStatus s);
+
+typedef struct {
+  char *name;            /* the unit's source relative to the root, or the build file that built it */
+  UnitStatus status;
+  char *error;           /* the compiler's first error, as it printed it; NULL when the unit compiles */
+  char *file;            /* where that error is in the original CUDA tree (relative); NULL: not located */
+  unsigned line, column; /* the original line, through the translation's line map */
+  char *code;            /* the finding that explains it ("HP2305"), or "HP3008"; NULL when it compiles */
+  char *explanation;     /* "expected: HP2305 reported before translating (...)", or what to do */
+} UnitResult;
+
+typedef struct {
+  char *command;         /* as given to --run */
+  VerifyStatus status;   /* COMPILED without a GPU to run on, as in the corpus */
+  char *detail;
+} TreeRun;
+
+typedef struct {
+  StrList arches;        /* --offload-arch targets */
+  const char *port;      /* an existing port to build (--port); NULL: translate it */
+  const char *port_out;  /* where to translate it, kept; NULL: under work, removed with it */
+  const char *compile_db;/* a folder holding compile_commands.json (-p), or NULL */
+  const char *const *extra; /* -I, -D, -include given for the scan: every unit gets them too */
+  size_t nextra;
+  const char *work;      /* where the port and the objects go */
+  int jobs;              /* units compiled at a time */
+  const StrList *runs;   /* --run commands, or NULL */
+} TreeOptions;
+
+typedef struct {
+  char *root, *port;     /* the CUDA tree and its port (resolved) */
+  const char *built_with;/* "hipcc, each unit alone", "compile_commands.json", "CMakeLists.txt", "Makefile" */
+  VEC(UnitResult) units;
+  size_t count[UNIT_STATUSES];
+  VEC(TreeRun) runs;
+} TreeResult;
+
+/* Builds the port of the tree `plan` was made from (translated here unless
+ * opt->port names one): through its ported build files when it has them, else
+ * each unit of the compile database, else each CUDA source alone with hipcc;
+ * every failing unit's first error mapped to the CUDA line and explained by a
+ * finding of the plan, or HP3008. Never fails for the project's sake. */
+Status vf_verify_tree(const Plan *plan, const RuleDb *db, const Machine *m, const TreeOptions *opt, TreeResult *out);
+void vf_tree_result_free(TreeResult *r);
+/* Failing units make the run fail as a failing program does. */
+bool vf_tree_fails(const TreeResult *r);
+
 /* ---- results kept (results.h) ---- */
 
 /* One program's verify result as a row of the results database. */
 Status vf_record(ResultDb *db, const Program *p, const char *arch, const Machine *m, const VerifyResult *r);
+/* A tree's verify run, with its units, as rows of the results database. */
+Status vf_record_tree(ResultDb *db, const TreeResult *r, const char *arch, const Machine *m);
 
 /* ---- performance parity ---- */
 

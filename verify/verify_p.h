@@ -4,13 +4,6 @@
 
 #include "verify.h"
 
-typedef struct {
-  int exit_code;   /* -1 when killed by a signal */
-  int signal;
-  bool timed_out;
-  char *out, *err;
-} RunResult;
-
 /* libraries.c */
 /* Resolves p->libraries into p->hip_libraries; ST_INPUT naming path for one the rules lack. */
 Status vf_check_libraries(const RuleDb *db, Program *p, const char *path);
@@ -31,12 +24,33 @@ const char *vf_port_build_name(PortBuild how); /* "hipcc", "CMakeLists.txt", "Ma
 Status vf_build_port(const Program *p, PortBuild how, const char *hip_dir, const char *arch, const char *exe,
                      char **error);
 
+/* libraries.c: a header that proves a HIP library is installed, and the
+ * library an include of `header` needs (NULL: none the rules know). */
+bool vf_header_installed(const char *header);
+const CudaLibrary *vf_library_of_header(const RuleDb *db, const char *header);
+
+/* build_system.c: the port's own build in `build` (CMake's binary folder; make
+ * builds in the port); *r is the last step's output. */
+Status vf_port_build_run(PortBuild how, const char *port, const char *arch, const char *build, CmRun *r);
+
+/* units.c: a port's translation units, and the command that compiles each. */
+typedef struct {
+  char *name;            /* its source relative to the root, or the build file's name */
+  char *dir;             /* where its command runs */
+  StrList argv;          /* hipcc's whole command; empty for the port's own build */
+} Unit;
+typedef VEC(Unit) Units;
+/* Through the port's build files, else the compile database, else each CUDA
+ * source; *built_with says which. */
+Status vf_find_units(const Plan *plan, const char *root, const char *port, const TreeOptions *opt, Units *out,
+                     const char **built_with);
+void vf_units_free(Units *u);
+/* A command line split into words as a shell would, without running one. */
+void vf_split_command(const char *s, StrList *out);
+/* The path in the port of a path in the tree; the path itself outside it. malloc'd. */
+char *vf_in_port(const char *path, const char *root, const char *port);
+
 /* cuda_runs.c */
 void vf_import_cuda_run(const Program *p, const VerifyOptions *opt, const Tolerance *tol, VerifyResult *res);
-
-/* run.c */
-Status run_command(const char *dir, char *const *argv, int seconds, RunResult *out);
-void run_result_free(RunResult *r);
-bool on_path(const char *tool);
 
 #endif

@@ -6,8 +6,10 @@
 #
 # A case is a folder:
 #   args          the arguments after `hipport`, one per line; @TMP@ is a fresh
-#                 temporary folder, @INPUT@ its copy of the case's input/ folder,
-#                 @CASE@ the case folder itself
+#                 temporary folder, @INPUT@ its copy of the case's input/ folder
+#                 (or of the folder an input link names), @CASE@ the case folder
+#                 itself; a file of input named NAME.in becomes NAME with @INPUT@
+#                 replaced (a compile_commands.json holds absolute paths)
 #   exit          the expected exit code (default 0)
 #   stdout        extended regexes, one per line: each must match a line of
 #   stderr        the output; a line starting with ! must match no line
@@ -45,7 +47,12 @@ if [[ -f $CASE/requires ]]; then
   done <"$CASE/requires"
 fi
 
-[[ -d $CASE/input ]] && cp -R "$CASE/input" "$INPUT"
+[[ -d $CASE/input ]] && cp -RL "$CASE/input" "$INPUT"
+if [[ -d $INPUT ]]; then
+  while IFS= read -r -d '' template; do
+    sed "s|@INPUT@|$INPUT|g" "$template" >"${template%.in}" && rm "$template"
+  done < <(find "$INPUT" -name '*.in' -type f -print0)
+fi
 
 args=()
 while IFS= read -r line || [[ -n $line ]]; do

@@ -1,0 +1,484 @@
+/* A file's facts kept between runs, so that a re-scan parses only what changed.
+ *
+ * What a parse of a file gives depends on the file's bytes, its flags, every
+ * file it includes, the CUDA prelude (libclang's version, hipport itself, the
+ * toolkit and the base flags: the prelude's cache key covers all four), the
+ * rules (rl_fingerprint) and which of the names it #includes the project holds.
+ * All but the included files are known before the parse and make the entry's
+ * key; the included files are known only from the parse, so the entry lists
+ * them with the hash of each one's bytes, as ccache's manifests do, and a later
+ * run takes the entry only when every one of them still hashes the same. A
+ * header read from its includer's tree (parse_in_context) is kept under a key
+ * of both files' keys, with the includer's tree's included files.
+ *
+ * An entry is text: a tag letter per part, numbers in decimal, strings as
+ * LENGTH:BYTES (~ for NULL). It is written under a private name and renamed into
+ * place, so a concurrent run sees a whole entry or none; cache_prune bounds these
+ * entries with the PCHs. An entry that does not read back whole is a miss.
+ * ORDER FACT_FIELDS: write_fact and read_fact cover every field of Fact. */
+#define _GNU_SOURCE
+#include <inttypes.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "analyzer_p.h"
+
+/* Raise on any change to what an entry holds or how it is written. */
+enum { FORMAT_VERSION = 1 };
+
+/* ---- the bytes of included files, hashed once per run ---- */
+
+enum { HASH_BUCKETS = 1 << 12 };
+
+typedef struct Hashed {
+  struct Hashed *next;
+  char *path;
+  uint64_t hash;
+} Hashed;
+
+struct FileHashes {
+  pthread_mutex_t lock;
+  Hashed *buckets[HASH_BUCKETS];
+};
+
+FileHashes *file_hashes_new(void) {
+  FileHashes *m = cm_xcalloc(1, sizeof *m);
+  pthread_mutex_init(&m->lock, NULL);
+  return m;
+}
+
+void file_hashes_free(FileHashes *m) {
+  if (!m)
+    return;
+  for (size_t b = 0; b < HASH_BUCKETS; b++)
+    for (Hashed *e = m->buckets[b], *next; e; e = next) {
+      next = e->next;
+      free(e->path);
+      free(e);
+    }
+  pthread_mutex_destroy(&m->lock);
+  free(m);
+}
+
+/* A file that cannot be read hashes as "missing": gone or unreadable since. */
+static uint64_t content_hash(const char *path) {
+  char *bytes;
+  size_t len;
+  if (cm_read_file(path, &bytes, &len) != ST_OK)
+    return cm_hash_str(CM_HASH_SEED, "missing");
+  uint64_t h = cm_hash(CM_HASH_SEED, bytes, len);
+  free(bytes);
+  return h;
+}
+
+uint64_t file_hash(FileHashes *m, const char *path) {
+  Hashed **slot = &m->buckets[cm_hash_str(CM_HASH_SEED, path) % HASH_BUCKETS];
+  pthread_mutex_lock(&m->lock);
+  Hashed *e = *slot;
+  while (e && strcmp(e->path, path) != 0)
+    e = e->next;
+  if (!e) { /* hashed under the lock: a header many files include is read once */
+    e = cm_xmalloc(sizeof *e);
+    *e = (Hashed){*slot, cm_xstrdup(path), content_hash(path)};
+    *slot = e;
+  }
+  uint64_t h = e->hash;
+  pthread_mutex_unlock(&m->lock);
+  return h;
+}
+
+/* ---- keys ---- */
+
+/* The #include "x" and <x> spellings of the file, each with whether the project
+ * holds a file of that name (facts.c leaves the project's own headers out, so a
+ * header added to the tree changes the file's facts). */
+static const char *next_line(const char *p, const char *end) {
+  const char *nl = memchr(p, '\n', (size_t)(end - p));
+  return nl ? nl + 1 : end;
+}
+
+static uint64_t hash_project_includes(const ParseEnv *env, const SourceFile *f, uint64_t h) {
+  const char *end = f->text + f->len;
+  for (const char *p = f->text; p < end; p = next_line(p, end)) {
+    const char *q = p;
+    while (q < end && (*q == ' ' || *q == '\t'))
+      q++;
+    if (q >= end || *q++ != '#')
+      continue;
+    while (q < end && (*q == ' ' || *q == '\t'))
+      q++;
+    if (end - q < 8 || strncmp(q, "include", 7) != 0)
+      continue;
+    q += 7;
+    while (q < end && (*q == ' ' || *q == '\t'))
+      q++;
+    if (q >= end || (*q != '<' && *q != '"'))
+      continue;
+    char close = *q == '<' ? '>' : '"';
+    const char *b = ++q;
+    while (q < end && *q != close && *q != '\n')
+      q++;
+    bool project = nameset_has(env->project_files, b, (size_t)(q - b));
+    h = cm_hash(cm_hash(h, b, (size_t)(q - b)), &project, sizeof project);
+  }
+  return h;
+}
+
+char *facts_cache_key(const ParseEnv *env, const Candidate *c, const SourceFile *f) {
+  uint64_t h = cm_hash_str(CM_HASH_SEED, env->prelude_key);
+  uint64_t fixed[2] = {rl_fingerprint(env->db), FORMAT_VERSION};
+  h = cm_hash_str(cm_hash_str(cm_hash(h, fixed, sizeof fixed), c->path), c->dir);
+  for (size_t i = 0; i < env->include_dirs.len; i++)
+    h = cm_hash_str(h, env->include_dirs.items[i]);
+  h = cm_hash_str(h, "--");
+  for (size_t i = 0; i < env->nextra; i++)
+    h = cm_hash_str(h, env->extra_args[i]);
+  h = cm_hash_str(h, "--");
+  for (int i = 0; i < c->nargs; i++)
+    h = cm_hash_str(h, c->args[i]);
+  h = hash_project_includes(env, f, cm_hash(cm_hash_str(h, "--"), f->text, f->len));
+  return cm_xasprintf("file-%016" PRIx64, h);
+}
+
+/* The scan root too: the header's facts name the includer by its path under it. */
+char *facts_cache_context_key(const ParseEnv *env, const char *header_key, const char *includer_key) {
+  uint64_t h = cm_hash_str(cm_hash_str(CM_HASH_SEED, header_key), includer_key);
+  return cm_xasprintf("file-%016" PRIx64, cm_hash_str(h, env->scan_root));
+}
+
+/* ---- writing ---- */
+
+static void put_str(FILE *o, const char *s) {
+  if (!s)
+    fputs(" ~", o);
+  else
+    fprintf(o, " %zu:%s", strlen(s), s);
+}
+
+static void write_fact(FILE *o, const Fact *x) {
+  fprintf(o, "X %d %u %u %u %u %d %d %d %d %d %u %u %u %u %d", (int)x->kind, x->offset, x->length, x->line,
+          x->column, x->disabled, x->in_macro, x->cuda_declared, x->pointee_scalar, x->params, x->open, x->close,
+          x->lparen, x->rparen, x->template_kernel);
+  put_str(o, x->cursor);
+  put_str(o, x->name);
+  put_str(o, x->declared_by);
+  put_str(o, x->aliased);
+  put_str(o, x->pointee);
+  fputc('\n', o);
+}
+
+/* code_only is the text with comments and literals blanked: the blanked runs. */
+static void write_blanks(FILE *o, const SourceFile *f) {
+  if (!f->code_only) {
+    fputs("B ~\n", o);
+    return;
+  }
+  fputs("B", o);
+  for (size_t i = 0; i < f->len;) {
+    if (f->code_only[i] == f->text[i]) {
+      i++;
+      continue;
+    }
+    size_t from = i;
+    while (i < f->len && f->code_only[i] != f->text[i])
+      i++;
+    fprintf(o, " %zu %zu", from, i);
+  }
+  fputs(" .\n", o);
+}
+
+static void write_entry(FILE *o, const char *key, const SourceFile *f, const Manifest *m) {
+  fprintf(o, "hipport-facts %d", FORMAT_VERSION);
+  put_str(o, key);
+  fprintf(o, "\nM %zu\n", m->len);
+  for (size_t i = 0; i < m->len; i++) {
+    fprintf(o, "%016" PRIx64, m->items[i].hash);
+    put_str(o, m->items[i].path);
+    fputc('\n', o);
+  }
+  fprintf(o, "P %d %u", (int)f->parser, f->fallback_offset);
+  put_str(o, f->fallback_reason);
+  put_str(o, f->parsed_with);
+  fprintf(o, "\nI %zu\n", f->found_includes.len);
+  for (size_t i = 0; i < f->found_includes.len; i++) {
+    put_str(o, f->found_includes.items[i].header);
+    put_str(o, f->found_includes.items[i].dir);
+    fputc('\n', o);
+  }
+  fprintf(o, "F %zu\n", f->facts.len);
+  for (size_t i = 0; i < f->facts.len; i++)
+    write_fact(o, &f->facts.items[i]);
+  fprintf(o, "C %zu\n", f->constants.len);
+  for (size_t i = 0; i < f->constants.len; i++) {
+    fprintf(o, "%u %u", f->constants.items[i].begin, f->constants.items[i].end);
+    put_str(o, f->constants.items[i].what);
+    fputc('\n', o);
+  }
+  write_blanks(o, f);
+  fputs("end\n", o);
+}
+
+bool facts_cache_write(const char *dir, const char *key, const SourceFile *f, const Manifest *m) {
+  char *path = cache_entry_path(dir, key, "facts");
+  cm_signals_hold(); /* the private name is not in cleanup's table */
+  char *tmp = cache_private_name(dir, key);
+  FILE *o = tmp ? fopen(tmp, "w") : NULL;
+  bool ok = false;
+  if (o) {
+    write_entry(o, key, f, m);
+    ok = fflush(o) == 0 && !ferror(o);
+    ok = fclose(o) == 0 && ok && rename(tmp, path) == 0;
+  }
+  if (tmp && !ok)
+    unlink(tmp);
+  cm_signals_release();
+  free(tmp);
+  free(path);
+  return ok;
+}
+
+/* ---- reading ---- */
+
+typedef struct {
+  const char *p, *end;
+  bool ok;
+} Reader;
+
+static void skip_space(Reader *r) {
+  while (r->p < r->end && (*r->p == ' ' || *r->p == '\n'))
+    r->p++;
+}
+
+static long long get_num(Reader *r) {
+  skip_space(r);
+  char *after = NULL;
+  long long v = r->ok && r->p < r->end ? strtoll(r->p, &after, 10) : 0;
+  if (!r->ok || r->p >= r->end || after == r->p)
+    return r->ok = false, 0;
+  r->p = after;
+  return v;
+}
+
+static unsigned get_unsigned(Reader *r) { return (unsigned)get_num(r); }
+
+static bool get_tag(Reader *r, const char *tag) {
+  skip_space(r);
+  size_t n = strlen(tag);
+  if (!r->ok || (size_t)(r->end - r->p) < n || strncmp(r->p, tag, n) != 0)
+    return r->ok = false;
+  r->p += n;
+  return true;
+}
+
+/* NULL for "~" (and for a damaged entry, which also clears r->ok); else a malloc'd string. */
+static char *get_str(Reader *r) {
+  skip_space(r);
+  if (r->ok && r->p < r->end && *r->p == '~') {
+    r->p++;
+    return NULL;
+  }
+  size_t n = (size_t)get_num(r);
+  if (!r->ok || r->p >= r->end || *r->p != ':' || (size_t)(r->end - r->p - 1) < n) {
+    r->ok = false;
+    return NULL;
+  }
+  char *s = cm_xstrndup(r->p + 1, n);
+  r->p += n + 1;
+  return s;
+}
+
+/* Fact.cursor and ConstantRange.what point at strings that live as long as the
+ * process (libclang's and constants.c's): a read one is kept once for good. */
+static const char *interned(char *s) {
+  static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
+  static VEC(char *) kept;
+  if (!s)
+    return NULL;
+  pthread_mutex_lock(&lock);
+  const char *found = NULL;
+  for (size_t i = 0; i < kept.len && !found; i++)
+    if (strcmp(kept.items[i], s) == 0)
+      found = kept.items[i];
+  if (!found) {
+    vec_push(&kept, s);
+    found = s;
+  } else {
+    free(s);
+  }
+  pthread_mutex_unlock(&lock);
+  return found;
+}
+
+static void read_fact(Reader *r, Fact *x) {
+  get_tag(r, "X");
+  x->kind = (FactKind)get_num(r);
+  x->offset = get_unsigned(r), x->length = get_unsigned(r), x->line = get_unsigned(r), x->column = get_unsigned(r);
+  x->disabled = get_num(r), x->in_macro = get_num(r), x->cuda_declared = get_num(r), x->pointee_scalar = get_num(r);
+  x->params = (int)get_num(r);
+  x->open = get_unsigned(r), x->close = get_unsigned(r), x->lparen = get_unsigned(r), x->rparen = get_unsigned(r);
+  x->template_kernel = get_num(r);
+  x->cursor = interned(get_str(r));
+  x->name = get_str(r);
+  x->declared_by = get_str(r);
+  x->aliased = get_str(r);
+  x->pointee = get_str(r);
+}
+
+static void read_blanks(Reader *r, SourceFile *f) {
+  get_tag(r, "B");
+  skip_space(r);
+  if (r->ok && r->p < r->end && *r->p == '~') {
+    r->p++;
+    return;
+  }
+  f->code_only = cm_xmalloc(f->len + 1);
+  memcpy(f->code_only, f->text, f->len + 1);
+  for (skip_space(r); r->ok && r->p < r->end && *r->p != '.'; skip_space(r)) {
+    size_t from = (size_t)get_num(r), to = (size_t)get_num(r);
+    if (from > to || to > f->len)
+      r->ok = false;
+    for (size_t i = from; r->ok && i < to; i++)
+      f->code_only[i] = ' ';
+  }
+  get_tag(r, ".");
+}
+
+static void read_manifest(Reader *r, Manifest *m) {
+  get_tag(r, "M");
+  for (long long n = get_num(r); r->ok && n > 0; n--) {
+    skip_space(r);
+    char *after = NULL;
+    Included inc = {.hash = r->p < r->end ? strtoull(r->p, &after, 16) : 0};
+    r->ok = r->p < r->end && after == r->p + 16;
+    r->p += r->ok ? 16 : 0;
+    inc.path = get_str(r);
+    if (inc.path)
+      vec_push(m, inc);
+    else
+      r->ok = false;
+  }
+}
+
+static void read_parse(Reader *r, SourceFile *f) {
+  get_tag(r, "P");
+  f->parser = (Parser)get_num(r);
+  f->fallback_offset = get_unsigned(r);
+  f->fallback_reason = get_str(r);
+  f->parsed_with = get_str(r);
+  get_tag(r, "I");
+  for (long long n = get_num(r); r->ok && n > 0; n--) {
+    FoundInclude fi = {get_str(r), get_str(r)};
+    vec_push(&f->found_includes, fi);
+  }
+  get_tag(r, "F");
+  for (long long n = get_num(r); r->ok && n > 0; n--) {
+    Fact x = {0};
+    read_fact(r, &x);
+    vec_push(&f->facts, x);
+  }
+  get_tag(r, "C");
+  for (long long n = get_num(r); r->ok && n > 0; n--) {
+    ConstantRange c = {.begin = get_unsigned(r), .end = get_unsigned(r)};
+    c.what = interned(get_str(r));
+    vec_push(&f->constants, c);
+  }
+  read_blanks(r, f);
+  get_tag(r, "end");
+}
+
+void facts_cache_manifest_free(Manifest *m) {
+  for (size_t i = 0; i < m->len; i++)
+    free(m->items[i].path);
+  vec_free(m);
+}
+
+/* What a load may have filled, dropped (the rest of f is the caller's). */
+static void forget_parse(SourceFile *f) {
+  an_forget_facts(f);
+  for (size_t i = 0; i < f->found_includes.len; i++)
+    free(f->found_includes.items[i].header), free(f->found_includes.items[i].dir);
+  vec_free(&f->found_includes);
+  free(f->fallback_reason);
+  free(f->parsed_with);
+  f->fallback_reason = f->parsed_with = NULL;
+  f->fallback_offset = 0;
+}
+
+bool facts_cache_read(const char *dir, const char *key, SourceFile *f, Manifest *m) {
+  char *path = cache_entry_path(dir, key, "facts"), *text;
+  size_t len;
+  bool found = cm_read_file(path, &text, &len) == ST_OK;
+  if (found)
+    cache_touch(path); /* used now: the last to be pruned */
+  free(path);
+  if (!found)
+    return false;
+  Reader r = {text, text + len, true};
+  char *stored = NULL;
+  if (get_tag(&r, "hipport-facts") && get_num(&r) == FORMAT_VERSION)
+    stored = get_str(&r);
+  r.ok = r.ok && stored && strcmp(stored, key) == 0;
+  free(stored);
+  read_manifest(&r, m);
+  read_parse(&r, f);
+  free(text);
+  if (!r.ok) {
+    forget_parse(f);
+    facts_cache_manifest_free(m);
+  }
+  return r.ok;
+}
+
+/* ---- with a parse ---- */
+
+static void add_included(CXFile file, CXSourceLocation *stack, unsigned depth, CXClientData data) {
+  (void)stack;
+  if (depth == 0) /* the file parsed: its bytes are in the key */
+    return;
+  CXString name = clang_getFileName(file);
+  const char *path = clang_getCString(name);
+  Manifest *m = data;
+  bool seen = !path;
+  for (size_t i = 0; i < m->len && !seen; i++)
+    seen = strcmp(m->items[i].path, path) == 0;
+  if (!seen)
+    vec_push(m, ((Included){cm_xstrdup(path), 0}));
+  clang_disposeString(name);
+}
+
+void facts_cache_store(ParseEnv *env, const char *key, const SourceFile *f, CXTranslationUnit tu) {
+  Manifest m = {0};
+  clang_getInclusions(tu, add_included, &m);
+  for (size_t i = 0; i < m.len; i++)
+    m.items[i].hash = file_hash(env->file_hashes, m.items[i].path);
+  facts_cache_write(env->cache_dir, key, f, &m);
+  facts_cache_manifest_free(&m);
+}
+
+/* The facts stored under key, when every file they came from is as it was: f's
+ * parse is replaced by them (f keeps its own on a miss). */
+bool facts_cache_load(ParseEnv *env, const char *key, SourceFile *f) {
+  SourceFile got = {.path = f->path, .text = f->text, .len = f->len};
+  Manifest m = {0};
+  if (!facts_cache_read(env->cache_dir, key, &got, &m))
+    return false;
+  bool same = true;
+  for (size_t i = 0; i < m.len && same; i++)
+    same = file_hash(env->file_hashes, m.items[i].path) == m.items[i].hash;
+  facts_cache_manifest_free(&m);
+  if (!same) {
+    forget_parse(&got);
+    return false;
+  }
+  forget_parse(f);
+  f->parser = got.parser, f->fallback_offset = got.fallback_offset;
+  f->fallback_reason = got.fallback_reason, f->parsed_with = got.parsed_with;
+  f->found_includes = got.found_includes, f->facts = got.facts, f->constants = got.constants;
+  f->code_only = got.code_only;
+  facts_index_lines(f);
+  f->reused = true;
+  return true;
+}

@@ -1,0 +1,2 @@
+#pragma once
+#define LOCAL_FACTOR 2.0f

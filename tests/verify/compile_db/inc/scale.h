@@ -1,0 +1,4 @@
+#pragma once
+#ifndef SCALE
+#error "build with -DSCALE=N (the compile database says so)"
+#endif
