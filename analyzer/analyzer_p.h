@@ -151,9 +151,9 @@ void facts_cache_manifest_free(Manifest *m);
 char *cache_private_name(const char *dir, const char *key);
 
 /* When the real parse gives nothing at all, a TU is still needed for clang's
- * tokens: parse with no include paths, errors ignored; `joined` (or NULL) is the
- * text to read instead of the file's. */
-CXTranslationUnit lexical_tu(CXIndex index, const char *path, const char *joined, size_t len);
+ * tokens: parse the file's text (its spaced chevrons joined) with no include
+ * paths, errors ignored. */
+CXTranslationUnit lexical_tu(CXIndex index, const char *path, const char *text, size_t len);
 /* chevrons.c: the text with spaced launch chevrons (`< < <`, `> > >`) joined in
  * place, as libclang is to read it (malloc'd); NULL when it has none. */
 char *join_chevrons(const char *text, size_t len);
@@ -183,6 +183,9 @@ void std_map_add(StdMap *m, const char *path, const char *header);
 void std_map_sort(StdMap *m);
 void std_map_each(const StdMap *m, void (*fn)(void *ctx, const char *path, const char *header), void *ctx);
 void std_map_free(StdMap *m);
+/* The X of `#include <X>` or "X" whose '#' is at `hash`, with its length in
+ * *len; NULL when the line there is no include closed on its line. */
+const char *an_include_target(const char *hash, const char *end, size_t *len);
 /* The headers a file and its project headers include themselves, by name. */
 void std_user_includes(CXTranslationUnit tu, const ParseEnv *env, NameSet *out);
 

@@ -106,23 +106,12 @@ static uint64_t hash_project_includes(const ParseEnv *env, const SourceFile *f, 
     const char *q = p;
     while (q < end && (*q == ' ' || *q == '\t'))
       q++;
-    if (q >= end || *q++ != '#')
+    size_t n;
+    const char *b = q < end && *q == '#' ? an_include_target(q, end, &n) : NULL;
+    if (!b)
       continue;
-    while (q < end && (*q == ' ' || *q == '\t'))
-      q++;
-    if (end - q < 8 || strncmp(q, "include", 7) != 0)
-      continue;
-    q += 7;
-    while (q < end && (*q == ' ' || *q == '\t'))
-      q++;
-    if (q >= end || (*q != '<' && *q != '"'))
-      continue;
-    char close = *q == '<' ? '>' : '"';
-    const char *b = ++q;
-    while (q < end && *q != close && *q != '\n')
-      q++;
-    bool project = nameset_has(env->project_files, b, (size_t)(q - b));
-    h = cm_hash(cm_hash(h, b, (size_t)(q - b)), &project, sizeof project);
+    bool project = nameset_has(env->project_files, b, n);
+    h = cm_hash(cm_hash(h, b, n), &project, sizeof project);
   }
   return h;
 }

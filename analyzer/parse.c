@@ -376,12 +376,14 @@ static bool found_missing_include(ParseEnv *env, CXTranslationUnit tu, const Can
   return true;
 }
 
-CXTranslationUnit lexical_tu(CXIndex index, const char *path, const char *joined, size_t len) {
+CXTranslationUnit lexical_tu(CXIndex index, const char *path, const char *text, size_t len) {
+  char *joined = join_chevrons(text, len);
   const char *args[] = {"-x", "cuda", "--cuda-host-only", "-nocudainc", "-nocudalib", "-Wno-everything"};
   struct CXUnsavedFile u = {.Filename = path, .Contents = joined, .Length = (unsigned long)len};
   CXTranslationUnit tu = NULL;
   clang_parseTranslationUnit2(index, path, args, 6, &u, joined != NULL,
                               CXTranslationUnit_Incomplete | CXTranslationUnit_SingleFileParse, &tu);
+  free(joined);
   return tu;
 }
 
@@ -425,10 +427,7 @@ static CXTranslationUnit parse_tree(ParseEnv *env, CXIndex index, const Candidat
     *why = cm_xstrdup("libclang crashed parsing this file (code nested deeper than its stack?)");
   else
     *why = cm_xasprintf("libclang could not parse the file (error %d): check its flags", (int)err);
-  char *joined = join_chevrons(f->text, f->len);
-  CXTranslationUnit lex = lexical_tu(index, c->path, joined, f->len);
-  free(joined);
-  return lex;
+  return lexical_tu(index, c->path, f->text, f->len);
 }
 
 void parse_file(ParseEnv *env, CXIndex index, const Candidate *c, SourceFile *f) {
@@ -436,9 +435,7 @@ void parse_file(ParseEnv *env, CXIndex index, const Candidate *c, SourceFile *f)
   char *why = NULL, *key = NULL;
   bool whole = false; /* a tree whose included files are known, so its facts can be kept */
   if (env->lexical) {
-    char *joined = join_chevrons(f->text, f->len);
-    tu = lexical_tu(index, c->path, joined, f->len);
-    free(joined);
+    tu = lexical_tu(index, c->path, f->text, f->len);
     f->parser = PARSER_LEXICAL;
   } else {
     key = env->file_hashes ? facts_cache_key(env, c, f) : NULL;

@@ -148,27 +148,34 @@ const char *std_map_header(const StdMap *m, const char *path) {
   return e ? e->header : NULL;
 }
 
+const char *an_include_target(const char *hash, const char *end, size_t *len) {
+  const char *q = hash + 1;
+  while (q < end && (*q == ' ' || *q == '\t'))
+    q++;
+  if (end - q < 7 || strncmp(q, "include", 7) != 0)
+    return NULL;
+  q += 7;
+  while (q < end && (*q == ' ' || *q == '\t'))
+    q++;
+  if (q >= end || (*q != '<' && *q != '"'))
+    return NULL;
+  char close = *q == '<' ? '>' : '"';
+  const char *b = ++q;
+  while (q < end && *q != close && *q != '\n')
+    q++;
+  *len = (size_t)(q - b);
+  return q < end && *q == close ? b : NULL;
+}
+
 /* Every `#include <X>` / "X" of a file's text, by name. */
 static void scan_includes(const char *text, size_t size, NameSet *out) {
   for (const char *p = text, *end = text + size; p < end; p++) {
     if (*p != '#' || (p > text && p[-1] != '\n' && p[-1] != ' ' && p[-1] != '\t'))
       continue;
-    const char *q = p + 1;
-    while (q < end && (*q == ' ' || *q == '\t'))
-      q++;
-    if (end - q < 7 || strncmp(q, "include", 7) != 0)
-      continue;
-    q += 7;
-    while (q < end && (*q == ' ' || *q == '\t'))
-      q++;
-    if (q >= end || (*q != '<' && *q != '"'))
-      continue;
-    char close = *q == '<' ? '>' : '"';
-    const char *b = ++q;
-    while (q < end && *q != close && *q != '\n')
-      q++;
-    if (q < end && *q == close) {
-      char *name = cm_xstrndup(b, (size_t)(q - b));
+    size_t n;
+    const char *b = an_include_target(p, end, &n);
+    if (b) {
+      char *name = cm_xstrndup(b, n);
       nameset_add(out, name);
       free(name);
     }

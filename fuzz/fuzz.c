@@ -72,7 +72,7 @@ SourceFile *fz_read_lexically(const uint8_t *data, size_t size, bool tree) {
   f->rel = cm_xstrdup("input.cu");
   f->text = cm_xstrndup((const char *)data, size);
   f->len = size;
-  CXTranslationUnit tu = lexical_tu(index, f->path);
+  CXTranslationUnit tu = lexical_tu(index, f->path, f->text, f->len);
   if (tu) {
     collect_facts(&env, tu, tree, f);
     clang_disposeTranslationUnit(tu);
