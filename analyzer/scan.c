@@ -3,7 +3,6 @@
  * with its own libclang index. Results are stored by file index, so the output
  * is the same whatever the number of threads. */
 #define _GNU_SOURCE
-#include <pthread.h>
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,7 +15,7 @@ typedef struct Work {
   ParseEnv *env;
   const Candidates *cands;
   SourceFile **out;      /* per candidate; NULL when not CUDA */
-  atomic_size_t next, done;
+  atomic_size_t done;   /* files read, for the progress line */
   bool progress;
   struct timespec start; /* for the progress line's rate */
   void (*read)(struct Work *w, size_t i, CXIndex index); /* what each worker does with file i */
@@ -104,32 +103,27 @@ static void read_in_context(Work *w, size_t i, CXIndex index) {
   }
 }
 
-static void *worker(void *arg) {
-  Work *w = arg;
+/* Each parsing thread has its own index and a signal stack for a crash in libclang. */
+static void *parser_init(void *ctx) {
+  (void)ctx;
   parse_thread_init();
-  CXIndex index = clang_createIndex(0, 0);
-  size_t i;
-  while ((i = atomic_fetch_add(&w->next, 1)) < w->cands->len)
-    w->read(w, i, index);
+  return clang_createIndex(0, 0);
+}
+
+static void parser_done(void *ctx, void *index) {
+  (void)ctx;
   clang_disposeIndex(index);
   parse_thread_done();
-  return NULL;
+}
+
+static void read_item(void *ctx, void *index, size_t i) {
+  Work *w = ctx;
+  w->read(w, i, index);
 }
 
 static void run_workers(Work *w, int jobs) {
-  atomic_store(&w->next, 0);
-  if (jobs < 1)
-    jobs = 1;
-  pthread_t *threads = cm_xcalloc((size_t)jobs, sizeof *threads);
-  pthread_attr_t attr;
-  pthread_attr_init(&attr);
-  pthread_attr_setstacksize(&attr, PARSE_STACK_BYTES);
-  for (int t = 0; t < jobs; t++)
-    pthread_create(&threads[t], &attr, worker, w);
-  pthread_attr_destroy(&attr);
-  for (int t = 0; t < jobs; t++)
-    pthread_join(threads[t], NULL);
-  free(threads);
+  static const CmThreads parsers = {PARSE_STACK_BYTES, parser_init, parser_done};
+  cm_parallel_for_threads(w->cands->len, jobs < 1 ? 1 : jobs, &parsers, read_item, w);
   if (w->progress)
     fputs("\r\033[K", stderr);
 }

@@ -176,5 +176,15 @@ bool cm_on_path(const char *tool);
 
 /* fn(ctx, i) for every i < n, on up to `jobs` threads; returns when all are done. */
 void cm_parallel_for(size_t n, int jobs, void (*fn)(void *ctx, size_t i), void *ctx);
+/* The same, for work whose threads need more: a bigger stack (libclang parsing
+ * deeply nested code), and state of their own made before a thread's first item
+ * and given to each (a CXIndex), dropped after its last. */
+typedef struct {
+  size_t stack_bytes;               /* 0: the system's default */
+  void *(*init)(void *ctx);         /* NULL: no state */
+  void (*done)(void *ctx, void *state);
+} CmThreads;
+void cm_parallel_for_threads(size_t n, int jobs, const CmThreads *t, void (*fn)(void *ctx, void *state, size_t i),
+                             void *ctx);
 
 #endif
