@@ -199,5 +199,7 @@ void collect_facts(const ParseEnv *env, CXTranslationUnit tu, bool parsed, Sourc
 void facts_index_lines(SourceFile *f);
 /* Drops what collect_facts gave, so that a file can be read again. */
 void an_forget_facts(SourceFile *f);
+/* Drops the headers include discovery found for the file (parse.c). */
+void an_forget_found_includes(SourceFile *f);
 
 #endif

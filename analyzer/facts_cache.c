@@ -388,9 +388,7 @@ void facts_cache_manifest_free(Manifest *m) {
 /* What a load may have filled, dropped (the rest of f is the caller's). */
 static void forget_parse(SourceFile *f) {
   an_forget_facts(f);
-  for (size_t i = 0; i < f->found_includes.len; i++)
-    free(f->found_includes.items[i].header), free(f->found_includes.items[i].dir);
-  vec_free(&f->found_includes);
+  an_forget_found_includes(f);
   free(f->fallback_reason);
   free(f->parsed_with);
   f->fallback_reason = f->parsed_with = NULL;

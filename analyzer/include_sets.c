@@ -61,23 +61,10 @@ static const char *skip_space_and_comments(const char *p, const char *end) {
 /* `#include <x>` at p, alone on its line (a comment may follow): the header's
  * extent in [*b, *e) and the line's end, or NULL. */
 static const char *angle_include(const char *p, const char *end, const char **b, const char **e) {
-  if (p >= end || *p != '#')
+  size_t n;
+  if (p >= end || *p != '#' || !(*b = an_include_target(p, end, &n)) || (*b)[-1] != '<' || n == 0)
     return NULL;
-  p++;
-  while (p < end && (*p == ' ' || *p == '\t'))
-    p++;
-  if (end - p < 7 || strncmp(p, "include", 7) != 0)
-    return NULL;
-  p += 7;
-  while (p < end && (*p == ' ' || *p == '\t'))
-    p++;
-  if (p >= end || *p != '<')
-    return NULL;
-  *b = ++p;
-  while (p < end && *p != '>' && *p != '\n')
-    p++;
-  if (p >= end || *p != '>' || p == *b)
-    return NULL;
+  p = *b + n;
   *e = p;
   const char *rest = skip_space_and_comments(p + 1, end);
   const char *eol = memchr(p, '\n', (size_t)(end - p));

@@ -376,6 +376,12 @@ static bool found_missing_include(ParseEnv *env, CXTranslationUnit tu, const Can
   return true;
 }
 
+void an_forget_found_includes(SourceFile *f) {
+  for (size_t i = 0; i < f->found_includes.len; i++)
+    free(f->found_includes.items[i].header), free(f->found_includes.items[i].dir);
+  vec_free(&f->found_includes);
+}
+
 CXTranslationUnit lexical_tu(CXIndex index, const char *path, const char *text, size_t len) {
   char *joined = join_chevrons(text, len);
   const char *args[] = {"-x", "cuda", "--cuda-host-only", "-nocudainc", "-nocudalib", "-Wno-everything"};

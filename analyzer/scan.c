@@ -275,9 +275,7 @@ Status an_scan(const char *const *paths, size_t npaths, const ScanOptions *opt, 
 void an_source_free(SourceFile *f) {
   an_forget_facts(f);
   free_build_commands(f);
-  for (size_t i = 0; i < f->found_includes.len; i++)
-    free(f->found_includes.items[i].header), free(f->found_includes.items[i].dir);
-  vec_free(&f->found_includes);
+  an_forget_found_includes(f);
   free(f->path);
   free(f->rel);
   free(f->text);
