@@ -186,8 +186,7 @@ static void plan_ident(FilePlan *fp, const Fact *f, const RuleDb *db, const Plan
     if (u.available && w)
       plan_warp(fp, f, w, target);
     for (const ArgCast *c = NULL; u.available && (c = rl_arg_cast(db, r->cuda, c));)
-      if (!c->hipify_only || opt->hip_symbol)
-        plan_arg_cast(fp, f, c);
+      plan_arg_cast(fp, f, c, opt->hip_symbol);
     if (u.available) {
       plan_default_args(fp, f, r->cuda, db, opt->explicit_defaults);
       plan_arg_edits(fp, f, r->cuda, db, roc_name(r, opt), target);

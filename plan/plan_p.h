@@ -39,7 +39,7 @@ bool plan_launch_ggl(FilePlan *fp, const Fact *f, bool kernel_name_templates);
 unsigned chevrons_end(const SourceFile *src, unsigned at);
 void plan_join_chevrons(FilePlan *fp, const Fact *f);
 void plan_erase(FilePlan *fp, const Fact *f);
-void plan_arg_cast(FilePlan *fp, const Fact *f, const ArgCast *c);
+void plan_arg_cast(FilePlan *fp, const Fact *f, const ArgCast *c, bool hipify);
 void plan_member_wrap(FilePlan *fp, const Fact *f, const MemberWrap *w);
 void plan_default_args(FilePlan *fp, const Fact *f, const char *name, const RuleDb *db, bool hipify_too);
 void plan_arg_edits(FilePlan *fp, const Fact *f, const char *name, const RuleDb *db, bool roc, Version target);

@@ -6,6 +6,7 @@
  * `// hipport on`. Each works on the byte offsets of the original text, in small
  * edits that never overlap a rename. */
 #define _GNU_SOURCE
+#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -153,14 +154,16 @@ void plan_warp(FilePlan *fp, const Fact *f, const WarpRewrite *w, Version target
  * conventions. An argument that is already a cast or wrapped keeps its form, so a
  * second run adds nothing. The argument is read from `text` (a string literal
  * naming a symbol is wrapped too, as hipify-clang does). */
-static void wrap_arg(FilePlan *fp, ArgRange r, const char *wrapper) {
+static bool already_wrapped(const FilePlan *fp, ArgRange r, const char *wrapper) {
   const char *text = fp->src->text + r.begin;
   size_t n = r.end - r.begin;
   bool cast = strstr(wrapper, "_cast") != NULL;
-  if (n == 0 || starts_with(text, n, wrapper) ||
-      (cast && (text[0] == '(' || starts_with(text, n, "reinterpret_cast") || starts_with(text, n, "static_cast") ||
-                starts_with(text, n, "const_cast"))))
-    return;
+  return n == 0 || starts_with(text, n, wrapper) ||
+         (cast && (text[0] == '(' || starts_with(text, n, "reinterpret_cast") || starts_with(text, n, "static_cast") ||
+                   starts_with(text, n, "const_cast")));
+}
+
+static void wrap_arg(FilePlan *fp, ArgRange r, const char *wrapper) {
   char *open = cm_xasprintf("%s(", wrapper);
   add_edit(fp, r.begin, 0, open);
   add_edit(fp, r.end, 0, ")");
@@ -177,10 +180,53 @@ void plan_member_wrap(FilePlan *fp, const Fact *f, const MemberWrap *w) {
   add_edit(fp, f->offset + f->length, 0, w->after);
 }
 
-void plan_arg_cast(FilePlan *fp, const Fact *f, const ArgCast *c) {
+/* Whether `a` and `b` spell one type: "void **" and "void**" do. */
+static bool same_type_spelling(const char *a, size_t alen, const char *b, size_t blen) {
+  size_t i = 0, j = 0;
+  for (;; i++, j++) {
+    while (i < alen && isspace((unsigned char)a[i]))
+      i++;
+    while (j < blen && isspace((unsigned char)b[j]))
+      j++;
+    if (i == alen || j == blen)
+      return i == alen && j == blen;
+    if (a[i] != b[j])
+      return false;
+  }
+}
+
+/* The tree knows the first argument's type (`pointee`, plus the pointer): a
+ * cast to that very type (reinterpret_cast<void**>(&p) where p is a void*)
+ * adds nothing, and hipify-clang's ports leave it out. */
+static bool already_cast_type(const Fact *f, const ArgCast *c) {
+  const char *open = strchr(c->wrapper, '<');
+  size_t n = strlen(c->wrapper);
+  if (c->arg != 0 || !f->pointee || !open || n == 0 || c->wrapper[n - 1] != '>')
+    return false;
+  char *arg_type = cm_xasprintf("%s*", f->pointee);
+  bool same = same_type_spelling(open + 1, (size_t)(c->wrapper + n - 1 - (open + 1)), arg_type, strlen(arg_type));
+  free(arg_type);
+  return same;
+}
+
+/* A cast hipify-clang's conventions leave out (`hipify`: the run asks for them)
+ * is reported where the port needs it, not written. */
+void plan_arg_cast(FilePlan *fp, const Fact *f, const ArgCast *c, bool hipify) {
   Args a;
-  if (call_args(fp->src, f->offset + f->length, &a) && c->arg < a.n)
+  if (c->mode == RM_HIPIFY && !hipify)
+    return;
+  if (already_cast_type(f, c) || !call_args(fp->src, f->offset + f->length, &a) || c->arg >= a.n ||
+      already_wrapped(fp, a.arg[c->arg], c->wrapper))
+    return;
+  if (rl_mode_applies(c->mode, hipify))
     wrap_arg(fp, a.arg[c->arg], c->wrapper);
+  else
+    add_finding(fp, D_CAST_NEEDED, a.arg[c->arg].begin, f->name,
+                cm_xasprintf("%s: HIP declares this argument void** only, and hipify-clang's port leaves '%.*s' "
+                             "uncast: write %s(%.*s) for it to compile",
+                             f->name, (int)(a.arg[c->arg].end - a.arg[c->arg].begin), fp->src->text + a.arg[c->arg].begin,
+                             c->wrapper, (int)(a.arg[c->arg].end - a.arg[c->arg].begin),
+                             fp->src->text + a.arg[c->arg].begin));
 }
 
 /* ---- trailing arguments CUDA defaults and HIP does not ---- */
@@ -194,7 +240,7 @@ void plan_default_args(FilePlan *fp, const Fact *f, const char *name, const Rule
     return;
   Buf added = {0};
   const DefaultArg *d;
-  for (unsigned i = a.n; (d = rl_default_arg(db, name, i)) && (hipify_too || !d->hipify_only); i++)
+  for (unsigned i = a.n; (d = rl_default_arg(db, name, i)) && rl_mode_applies(d->mode, hipify_too); i++)
     buf_printf(&added, "%s%s", i > 0 ? ", " : "", d->value);
   if (added.len)
     add_edit(fp, a.rparen, 0, buf_cstr(&added));

@@ -285,11 +285,13 @@ static Status hipify_type_row(Ctx *x, Csv *c, const int *cols, sqlite3_stmt *st)
   return ST_OK;
 }
 
-/* hipify_only: empty or 0 (every mode), 1 (hipport hipify only). */
-static Status hipify_only(Ctx *x, const char *value, sqlite3_stmt *st, int idx) {
-  if (*value && strcmp(value, "0") != 0 && strcmp(value, "1") != 0)
-    return cm_fail(ST_INPUT, "%s:%d: hipify_only is 1, 0 or empty, not '%s'", x->path, x->line, value);
-  sqlite3_bind_int(st, idx, strcmp(value, "1") == 0);
+/* mode: empty (every mode), `hipify` (hipify-clang's conventions only: hipport
+ * hipify), `translate` (every mode but those conventions). */
+static Status rule_mode(Ctx *x, const char *value, sqlite3_stmt *st, int idx) {
+  RuleMode m = !*value ? RM_EVERY : strcmp(value, "hipify") == 0 ? RM_HIPIFY : RM_TRANSLATE;
+  if (m == RM_TRANSLATE && strcmp(value, "translate") != 0)
+    return cm_fail(ST_INPUT, "%s:%d: mode is hipify, translate or empty, not '%s'", x->path, x->line, value);
+  sqlite3_bind_int(st, idx, (int)m);
   return ST_OK;
 }
 
@@ -302,7 +304,7 @@ static Status cast_row(Ctx *x, Csv *c, const int *cols, sqlite3_stmt *st) {
   sqlite3_bind_text(st, 1, field(c, cols[0]), -1, SQLITE_TRANSIENT);
   sqlite3_bind_int(st, 2, (int)arg);
   sqlite3_bind_text(st, 3, *wrapper ? wrapper : "reinterpret_cast<const void*>", -1, SQLITE_TRANSIENT);
-  return hipify_only(x, field(c, cols[3]), st, 4);
+  return rule_mode(x, field(c, cols[3]), st, 4);
 }
 
 static Status default_row(Ctx *x, Csv *c, const int *cols, sqlite3_stmt *st) {
@@ -313,7 +315,7 @@ static Status default_row(Ctx *x, Csv *c, const int *cols, sqlite3_stmt *st) {
   sqlite3_bind_text(st, 1, field(c, cols[0]), -1, SQLITE_TRANSIENT);
   sqlite3_bind_int(st, 2, (int)arg);
   sqlite3_bind_text(st, 3, field(c, cols[2]), -1, SQLITE_TRANSIENT);
-  return hipify_only(x, field(c, cols[3]), st, 4);
+  return rule_mode(x, field(c, cols[3]), st, 4);
 }
 
 /* A number column: empty gives `dflt`; anything else must be a whole number >= 0. */
@@ -469,9 +471,9 @@ static const Source sources[] = {
     /* ORDER WARP_COLUMNS */
     {"--warp", COLS("cuda_name", "native_since", "legacy_name", "mask_arg", "legacy_args", "enabled_by", "default_since"),
      "INSERT INTO warp_rewrite VALUES (?,?,?,?,?,?,?)", warp_row},
-    {"--casts", COLS("cuda_name", "arg", "wrapper", "hipify_only"), "INSERT INTO arg_cast VALUES (?,?,?,?)",
+    {"--casts", COLS("cuda_name", "arg", "wrapper", "mode"), "INSERT INTO arg_cast VALUES (?,?,?,?)",
      cast_row},
-    {"--defaults", COLS("cuda_name", "arg", "value", "hipify_only"), "INSERT INTO default_arg VALUES (?,?,?,?)",
+    {"--defaults", COLS("cuda_name", "arg", "value", "mode"), "INSERT INTO default_arg VALUES (?,?,?,?)",
      default_row},
     {"--arg-edits", COLS("cuda_name", "backend", "arg", "edit", "value", "dest", "count", "data_loss"),
      "INSERT INTO arg_edit VALUES (?,?,?,?,?,?,?,?)",

@@ -207,13 +207,13 @@ static void attach_earlier(RuleDb *db) {
 
 static void read_cast(RuleDb *db, sqlite3_stmt *st) {
   ArgCast c = {.cuda = col_need_dup(db, st, 0), .arg = (unsigned)sqlite3_column_int(st, 1),
-               .wrapper = col_need_dup(db, st, 2), .hipify_only = sqlite3_column_int(st, 3) != 0};
+               .wrapper = col_need_dup(db, st, 2), .mode = (RuleMode)sqlite3_column_int(st, 3)};
   vec_push(&db->casts, c);
 }
 
 static void read_default(RuleDb *db, sqlite3_stmt *st) {
   DefaultArg d = {.cuda = col_need_dup(db, st, 0), .arg = (unsigned)sqlite3_column_int(st, 1), .value = col_need_dup(db, st, 2),
-                  .hipify_only = sqlite3_column_int(st, 3) != 0};
+                  .mode = (RuleMode)sqlite3_column_int(st, 3)};
   vec_push(&db->defaults, d);
 }
 
@@ -332,8 +332,8 @@ static Status load(RuleDb *db, sqlite3 *sq) {
       (st = query(db, sq, "SELECT version FROM release ORDER BY version", read_release)) ||
       (st = query(db, sq, "SELECT cuda_name, native_since, legacy_name, mask_arg, legacy_args, enabled_by,"
                           " default_since FROM warp_rewrite", read_warp)) ||
-      (st = query(db, sq, "SELECT cuda_name, arg, wrapper, hipify_only FROM arg_cast", read_cast)) ||
-      (st = query(db, sq, "SELECT cuda_name, arg, value, hipify_only FROM default_arg", read_default)) ||
+      (st = query(db, sq, "SELECT cuda_name, arg, wrapper, mode FROM arg_cast", read_cast)) ||
+      (st = query(db, sq, "SELECT cuda_name, arg, value, mode FROM default_arg", read_default)) ||
       (st = query(db, sq, "SELECT cuda_name, backend, arg, edit, value, dest, count, data_loss FROM arg_edit"
                           " ORDER BY rowid", read_arg_edit)) ||
       (st = query(db, sq, "SELECT cuda_name, params, as_name FROM overload", read_overload)) ||
@@ -531,6 +531,10 @@ const ArgCast *rl_arg_cast(const RuleDb *db, const char *name, const ArgCast *af
     if (strcmp(db->casts.items[i].cuda, name) == 0)
       return &db->casts.items[i];
   return NULL;
+}
+
+bool rl_mode_applies(RuleMode m, bool hipify) {
+  return m == RM_EVERY || (m == RM_HIPIFY) == hipify;
 }
 
 const DefaultArg *rl_default_arg(const RuleDb *db, const char *name, unsigned arg) {

@@ -102,13 +102,16 @@ typedef struct {
   const char *cuda_member, *before, *after;
 } MemberWrap;
 
+/* Which conventions a row of arg_casts.csv or default_args.csv is written under. */
+typedef enum { RM_EVERY, RM_HIPIFY, RM_TRANSLATE } RuleMode;
+
 /* An argument HIP takes as const void* where CUDA also takes the kernel, or one
  * hipify-clang wraps in HIP_SYMBOL (data/arg_casts.csv). */
 typedef struct {
   const char *cuda;
   unsigned arg;          /* 0-based */
   const char *wrapper;   /* "reinterpret_cast<const void*>", "HIP_SYMBOL" */
-  bool hipify_only;      /* only under hipify-clang's conventions */
+  RuleMode mode;
 } ArgCast;
 
 /* A trailing argument CUDA defaults and HIP does not (data/default_args.csv). */
@@ -116,7 +119,7 @@ typedef struct {
   const char *cuda;
   unsigned arg;          /* 0-based */
   const char *value;     /* HIP's spelling of CUDA's default */
-  bool hipify_only;      /* only under hipify-clang's conventions */
+  RuleMode mode;
 } DefaultArg;
 
 /* A call whose HIP or roc* counterpart takes its arguments in another shape
@@ -235,6 +238,8 @@ const MemberOrder *rl_member_order(const RuleDb *db, const char *name);
 const MemberWrap *rl_member_wrap(const RuleDb *db, const char *cuda_member);
 /* The name's rows in turn: after NULL, the first; NULL when no more. */
 const ArgCast *rl_arg_cast(const RuleDb *db, const char *name, const ArgCast *after);
+/* Whether a row of mode `m` is written in a run that asks (`hipify`) for hipify-clang's conventions. */
+bool rl_mode_applies(RuleMode m, bool hipify);
 const DefaultArg *rl_default_arg(const RuleDb *db, const char *name, unsigned arg);
 const ArgEdit *rl_arg_edit(const RuleDb *db, const char *name, const ArgEdit *after);
 const CacheHint *rl_cache_hint(const RuleDb *db, const char *name);

@@ -96,7 +96,7 @@ CREATE TABLE arg_cast (
   cuda_name TEXT NOT NULL,
   arg INTEGER NOT NULL CHECK (arg >= 0),  -- 0-based index of the argument to cast
   wrapper TEXT NOT NULL,                  -- written around it: reinterpret_cast<const void*>, HIP_SYMBOL
-  hipify_only INTEGER NOT NULL,           -- 1: only under hipify-clang's conventions
+  mode INTEGER NOT NULL,                  -- RuleMode: 0 every mode, 1 hipify-clang's conventions only, 2 never under them
   PRIMARY KEY (cuda_name, arg)
 );
 
@@ -105,7 +105,7 @@ CREATE TABLE default_arg (
   cuda_name TEXT NOT NULL,
   arg INTEGER NOT NULL CHECK (arg >= 0),  -- 0-based index of the argument
   value TEXT NOT NULL CHECK (value <> ''), -- HIP's spelling of CUDA's default
-  hipify_only INTEGER NOT NULL,           -- 1: only under hipify-clang's conventions
+  mode INTEGER NOT NULL,                  -- RuleMode: 0 every mode, 1 hipify-clang's conventions only, 2 never under them
   PRIMARY KEY (cuda_name, arg)
 );
 
