@@ -56,6 +56,9 @@ typedef struct {
   /* FK_LAUNCH: offsets of "<<<", ">>>" and the call's "(" and ")"; FK_MEMBER: open is where the
      access starts (h2 in h2.x), the member itself being at offset */
   unsigned open, close, lparen, rparen;
+  char *expansion;           /* FK_LAUNCH at a macro's use (`L(x)` for `#define L k<<<g, b>>>`): the launch
+                                the use expands to, `k<<<g, b>>>(x)`, with the body's `;` if it has one; open
+                                and close are then the body's chevrons, before offset; else NULL */
   bool template_kernel;      /* FK_LAUNCH: the kernel is a template (k<T>, one the file declares, or
                                 a macro of the file whose body is a template-id) */
 } Fact;

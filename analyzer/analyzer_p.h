@@ -172,6 +172,26 @@ typedef struct {
 } ConstToken;
 void find_constant_ranges(SourceFile *f, const ConstToken *t, unsigned n);
 
+/* facts.c: a directive's `#` starts its line; the directive's logical line ends at. */
+bool an_first_on_line(const SourceFile *f, unsigned off);
+unsigned an_directive_end(const SourceFile *f, unsigned off);
+
+/* macro_launches.c: a use of a macro of the file whose body holds a launch's
+ * chevrons and not the whole launch (`#define L k<<<g, b>>>` used as `L(x)`), or
+ * the launch of a function-like macro's parameters; text is the file's, with
+ * spaced chevrons joined. */
+typedef struct {
+  unsigned begin, end;       /* the use, from the macro's name to its `)` */
+  unsigned open, close;      /* the body's `<<<` and `>>>` */
+  unsigned lparen, rparen;   /* the use's parentheses */
+  char *kernel;              /* the kernel as the use expands it */
+  char *expansion;           /* the launch the use expands to, with the body's `;` if it has one */
+} MacroLaunch;
+typedef VEC(MacroLaunch) MacroLaunches;
+void find_macro_launches(const SourceFile *f, const char *text, const ConstToken *t, unsigned n,
+                         MacroLaunches *out);
+void free_macro_launches(MacroLaunches *l);
+
 /* stdnames.c: the C++ standard headers the CUDA headers included, by the path
  * of every file they brought in ("/usr/include/c++/12/bits/stl_vector.h" ->
  * "vector"), read from a translation unit's inclusions. */

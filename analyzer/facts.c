@@ -112,6 +112,7 @@ void an_forget_facts(SourceFile *f) {
     free(f->facts.items[i].aliased);
     free(f->facts.items[i].declared_by);
     free(f->facts.items[i].pointee);
+    free(f->facts.items[i].expansion);
   }
   vec_free(&f->facts);
   vec_free(&f->line_starts);
@@ -167,7 +168,7 @@ static void blank_comments_and_strings(Reader *r) {
 
 /* ---- preprocessor directives, read from tokens ---- */
 
-static bool first_on_line(const SourceFile *f, unsigned off) {
+bool an_first_on_line(const SourceFile *f, unsigned off) {
   while (off > f->bom && (f->text[off - 1] == ' ' || f->text[off - 1] == '\t'))
     off--;
   return off == f->bom || an_line_ends(f->text, f->len, off - 1);
@@ -180,7 +181,7 @@ static bool continued(const SourceFile *f, unsigned off) {
 }
 
 /* The end of a directive's logical line (backslash continuations included). */
-static unsigned directive_end(const SourceFile *f, unsigned off) {
+unsigned an_directive_end(const SourceFile *f, unsigned off) {
   for (; off < f->len; off++)
     if (an_line_ends(f->text, f->len, off) && !continued(f, off))
       return off;
@@ -855,8 +856,8 @@ static void read_all(Reader *r) {
     Range t = r->tok[i];
     if (t.begin >= directive_until)
       in_define = false;
-    if (tok_is(r, i, "#") && first_on_line(r->f, t.begin)) {
-      directive_until = directive_end(r->f, t.begin);
+    if (tok_is(r, i, "#") && an_first_on_line(r->f, t.begin)) {
+      directive_until = an_directive_end(r->f, t.begin);
       if (tok_is(r, i + 1, "include") || tok_is(r, i + 1, "include_next") || tok_is(r, i + 1, "import")) {
         read_include(r, i + 1, directive_until);
         while (i + 1 < r->ntokens && r->tok[i + 1].begin < directive_until)
@@ -894,12 +895,30 @@ static bool names_template(Reader *r, unsigned i) {
          (!clang_Cursor_isNull(ref) && !clang_Cursor_isNull(clang_getSpecializedCursorTemplate(ref)));
 }
 
-static void read_constants(Reader *r) {
+static ConstToken *const_tokens(Reader *r) {
   ConstToken *t = cm_xcalloc(r->ntokens + 1, sizeof *t);
   for (unsigned i = 0; i < r->ntokens; i++)
     t[i] = (ConstToken){r->tok[i].begin, r->tok[i].end, clang_getTokenKind(r->tokens[i]), names_template(r, i)};
-  find_constant_ranges(r->f, t, r->ntokens);
-  free(t);
+  return t;
+}
+
+/* Launches written where a macro of the file is used (macro_launches.c). */
+static void read_macro_launches(Reader *r, const ConstToken *t) {
+  MacroLaunches found = {0};
+  find_macro_launches(r->f, r->joined ? r->joined : r->f->text, t, r->ntokens, &found);
+  for (size_t i = 0; i < found.len; i++) {
+    MacroLaunch *l = &found.items[i];
+    Fact *f = add_fact(r, FK_LAUNCH, l->begin, l->end - l->begin, l->kernel,
+                       r->parsed ? kind_spelling(CXCursor_MacroExpansion) : "token", false);
+    f->open = l->open;
+    f->close = l->close;
+    f->lparen = l->lparen;
+    f->rparen = l->rparen;
+    f->expansion = l->expansion;
+    f->template_kernel = strchr(f->name, '<') || nameset_has(r->kernel_templates, f->name, strlen(f->name));
+    l->kernel = l->expansion = NULL;
+  }
+  free_macro_launches(&found);
 }
 
 /* A declaration of the project's own: neither a system header nor the toolkit's. */
@@ -930,7 +949,7 @@ static enum CXChildVisitResult own_decl(CXCursor c, CXCursor parent, CXClientDat
 /* `#define K axpy<float>`: a macro whose body starts as a template-id names a
  * template kernel when a launch uses it (K<<<g, b>>>(...)). */
 static bool defines_template_id(Reader *r, unsigned i) {
-  unsigned end = directive_end(r->f, r->tok[i].begin);
+  unsigned end = an_directive_end(r->f, r->tok[i].begin);
   return i + 4 < r->ntokens && r->tok[i + 4].begin < end && tok_is(r, i + 4, "<") &&
          clang_getTokenKind(r->tokens[i + 3]) == CXToken_Identifier;
 }
@@ -940,7 +959,7 @@ static bool defines_template_id(Reader *r, unsigned i) {
 static void read_own_names(Reader *r) {
   r->own_names = nameset_new();
   for (unsigned i = 0; i + 2 < r->ntokens; i++)
-    if (tok_is(r, i, "#") && tok_is(r, i + 1, "define") && first_on_line(r->f, r->tok[i].begin)) {
+    if (tok_is(r, i, "#") && tok_is(r, i + 1, "define") && an_first_on_line(r->f, r->tok[i].begin)) {
       char *name = cm_xstrndup(r->f->text + r->tok[i + 2].begin, r->tok[i + 2].end - r->tok[i + 2].begin);
       nameset_add(r->own_names, name);
       if (defines_template_id(r, i))
@@ -981,7 +1000,10 @@ void collect_facts(const ParseEnv *env, CXTranslationUnit tu, bool parsed, Sourc
   read_inclusions(&r);
   read_own_names(&r);
   read_all(&r);
-  read_constants(&r);
+  ConstToken *t = const_tokens(&r);
+  find_constant_ranges(f, t, r.ntokens);
+  read_macro_launches(&r, t);
+  free(t);
   vec_sort(&f->facts, by_offset);
   free(r.joined);
   clang_disposeTokens(tu, r.tokens, r.ntokens);

@@ -27,7 +27,7 @@
 #include "analyzer_p.h"
 
 /* Raise on any change to what an entry holds or how it is written. */
-enum { FORMAT_VERSION = 2 };
+enum { FORMAT_VERSION = 3 };
 
 /* ---- the bytes of included files, hashed once per run ---- */
 
@@ -156,6 +156,7 @@ static void write_fact(FILE *o, const Fact *x) {
   put_str(o, x->declared_by);
   put_str(o, x->aliased);
   put_str(o, x->pointee);
+  put_str(o, x->expansion);
   fputc('\n', o);
 }
 
@@ -315,6 +316,7 @@ static void read_fact(Reader *r, Fact *x) {
   x->declared_by = get_str(r);
   x->aliased = get_str(r);
   x->pointee = get_str(r);
+  x->expansion = get_str(r);
 }
 
 static void read_blanks(Reader *r, SourceFile *f) {

@@ -247,9 +247,35 @@ static void plan_include(FilePlan *fp, const Fact *f, const RuleDb *db, const Pl
     add_edit(fp, f->offset, f->length, added->hip);
 }
 
+/* The launch in a function-like macro's body, and each use of the macro, are
+ * facts: the launch is written in one place, the body or (as hipify-clang
+ * does) the uses. */
+static bool body_launch(const SourceFile *src, const Fact *use) {
+  for (size_t i = 0; i < src->facts.len; i++)
+    if (src->facts.items[i].kind == FK_LAUNCH && src->facts.items[i].in_macro &&
+        src->facts.items[i].open == use->open)
+      return true;
+  return false;
+}
+
+static bool has_uses(const SourceFile *src, const Fact *body) {
+  for (size_t i = 0; i < src->facts.len; i++)
+    if (src->facts.items[i].expansion && src->facts.items[i].open == body->open)
+      return true;
+  return false;
+}
+
 static void plan_launch(FilePlan *fp, const Fact *f, const PlanOptions *opt) {
-  bool ggl = opt->launch_ggl && plan_launch_ggl(fp, f, opt->kernel_name_templates);
-  if (!ggl)
+  bool at_uses = opt->launch_ggl && opt->launches_at_uses;
+  if (f->expansion && body_launch(fp->src, f) && !at_uses)
+    return; /* the body's launch is the one written, and counted */
+  if (at_uses && f->in_macro && has_uses(fp->src, f)) {
+    plan_join_chevrons(fp, f); /* the uses are written, and counted */
+    return;
+  }
+  bool ggl = opt->launch_ggl && (f->expansion ? plan_launch_at_use(fp, f, opt->kernel_name_templates)
+                                              : plan_launch_ggl(fp, f, opt->kernel_name_templates));
+  if (!ggl && !f->expansion)
     plan_join_chevrons(fp, f);
   PlannedUse u = {.fact = f, .status = US_MAPPED, .available = true,
                   .hip = ggl ? "hipLaunchKernelGGL" : "<<<>>>", .library = "CUDA_Runtime", .kind = "launch"};

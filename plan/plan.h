@@ -96,7 +96,9 @@ typedef struct {
                               file without one gets it after a leading #pragma once or #ifndef */
   bool kernel_name_templates; /* HIP_KERNEL_NAME(k) around a template kernel whose arguments
                                  are deduced too, not only around k<T> */
-  bool hip_symbol;         /* HIP_SYMBOL(sym) around the symbol a *Symbol call takes */
+  bool hip_symbol;         /* HIP_SYMBOL(sym) around the symbol a *Symbol call takes, and the other
+                              argument casts as hipify-clang writes them (arg_casts.csv's mode) */
+  bool launches_at_uses;   /* a function-like macro's launch written at each use, not in its body */
   bool explicit_defaults;  /* cudaMallocHost(p, n) -> hipHostMalloc(p, n, hipHostMallocDefault) */
   HipifyRoc hipify_roc;    /* its --roc/--miopen names for runtime types: __half -> rocblas_half */
   bool skip_disabled;      /* code the preprocessor skipped stays as it is */

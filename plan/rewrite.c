@@ -449,6 +449,96 @@ bool plan_launch_ggl(FilePlan *fp, const Fact *f, bool kernel_name_templates) {
   return true;
 }
 
+/* The end of the bracketed run that starts at s[i] (one past its closer). */
+static size_t past_brackets(const char *s, size_t i) {
+  int depth = 0;
+  for (; s[i]; i++) {
+    if (s[i] == '(' || s[i] == '[' || s[i] == '{')
+      depth++;
+    else if ((s[i] == ')' || s[i] == ']' || s[i] == '}') && --depth == 0)
+      return i + 1;
+  }
+  return i;
+}
+
+/* s[b, e) with the blanks at both ends dropped, appended to out. */
+static void put_trimmed(Buf *out, const char *s, size_t b, size_t e) {
+  while (b < e && is_space(s[b]))
+    b++;
+  while (e > b && is_space(s[e - 1]))
+    e--;
+  buf_append(out, s + b, e - b);
+}
+
+/* One launch configuration argument, in dim3(...) unless it is one already. */
+static void put_config(Buf *out, const char *s, size_t b, size_t e, bool dim3) {
+  while (b < e && is_space(s[b]))
+    b++;
+  while (e > b && is_space(s[e - 1]))
+    e--;
+  bool whole = e - b > 5 && strncmp(s + b, "dim3(", 5) == 0 && past_brackets(s, b + 4) == e;
+  buf_puts(out, ", ");
+  if (dim3 && !whole)
+    buf_puts(out, "dim3(");
+  buf_append(out, s + b, e - b);
+  if (dim3 && !whole)
+    buf_puts(out, ")");
+}
+
+/* `k<<<g, b[, s[, st]]>>>(args)[;]`, as a macro's use expands, split at the
+ * top-level commas of its configuration: false when it is not that shape. */
+static bool launch_text(const char *s, Buf *out) {
+  const char *open = strstr(s, "<<<"), *close = open ? strstr(open + 3, ">>>") : NULL;
+  if (!close)
+    return false;
+  size_t start = (size_t)(open - s) + 3, end = (size_t)(close - s), n = 0;
+  int depth = 0;
+  for (size_t p = start; p <= end; p++) {
+    char c = p < end ? s[p] : ',';
+    if (c == '(' || c == '[' || c == '{')
+      depth++;
+    else if (c == ')' || c == ']' || c == '}')
+      depth--;
+    else if (c == ',' && depth == 0 && n < 4) {
+      put_config(out, s, start, p, n < 2);
+      start = p + 1;
+      n++;
+    }
+  }
+  size_t lparen = end + 3;
+  while (is_space(s[lparen]))
+    lparen++;
+  size_t rparen = s[lparen] == '(' ? past_brackets(s, lparen) : 0;
+  if (n < 2 || !rparen || s[rparen - 1] != ')')
+    return false;
+  buf_puts(out, n == 2 ? ", 0, 0" : n == 3 ? ", 0" : "");
+  Buf args = {0};
+  put_trimmed(&args, s, lparen + 1, rparen - 1);
+  if (args.len)
+    buf_printf(out, ", %s", buf_cstr(&args));
+  buf_free(&args);
+  buf_printf(out, ")%s", s + rparen);
+  return true;
+}
+
+/* LAUNCH(x) for `#define LAUNCH k<float><<<1, n>>>`, or for a function-like
+ * macro whose body is the launch -> hipLaunchKernelGGL(HIP_KERNEL_NAME(k<float>),
+ * dim3(1), dim3(n), 0, 0, x): the whole use becomes the launch it expands to,
+ * where it is a statement. */
+bool plan_launch_at_use(FilePlan *fp, const Fact *f, bool kernel_name_templates) {
+  size_t n = strlen(f->expansion);
+  if (!ends_statement(fp->src, f->offset + f->length) && !(n && f->expansion[n - 1] == ';'))
+    return false;
+  bool templ = strchr(f->name, '<') != NULL || (kernel_name_templates && f->template_kernel);
+  Buf text = {0};
+  buf_printf(&text, templ ? "hipLaunchKernelGGL(HIP_KERNEL_NAME(%s)" : "hipLaunchKernelGGL(%s", f->name);
+  bool ok = launch_text(f->expansion, &text);
+  if (ok)
+    add_edit(fp, f->offset, f->length, buf_cstr(&text));
+  buf_free(&text);
+  return ok;
+}
+
 /* ---- includes ---- */
 
 /* +1 for #if/#ifdef/#ifndef, -1 for #endif, 2 for #else/#elif, 0 for any other line. */
