@@ -105,9 +105,16 @@ static Status load_user_rules(const PipelineArgs *a, RuleDb *db) {
   return st;
 }
 
+/* The cache folder a run reads and writes; NULL under --no-cache (malloc'd). */
+static char *cache_dir(const PipelineArgs *a) {
+  return a->no_cache ? NULL : a->cache_dir ? cm_xstrdup(a->cache_dir) : cm_user_cache_dir();
+}
+
 Status pipeline_open(const PipelineArgs *a, Pipeline *p) {
   *p = (Pipeline){0};
-  Status st = cli_open_rules(a->db_path, &p->db);
+  char *cache = cache_dir(a);
+  Status st = rl_open_cached(a->db_path ? a->db_path : rl_default_path(), cache, &p->db);
+  free(cache);
   if (!st)
     st = load_user_rules(a, p->db);
   const char *roots[4];
@@ -131,7 +138,7 @@ Status pipeline_scan(const PipelineArgs *a, const PlanOptions *extra, Pipeline *
   if (!popt.offload_arch)
     popt.offload_arch = a->offload_arch;
   Status st;
-  char *cache = a->no_cache ? NULL : a->cache_dir ? cm_xstrdup(a->cache_dir) : cm_user_cache_dir();
+  char *cache = cache_dir(a);
   ScanOptions sopt = {.cuda_path = a->cuda_path, .compile_db = a->compile_db, .compat_include = cli_compat_include(),
                       .cache_dir = cache, .lexical = a->lexical,
                       .extra_args = a->extra.items, .nextra = a->extra.len,

@@ -375,13 +375,18 @@ static void damaged(const char *path) {
           path, why);
 }
 
+RuleDb *rl_new(void) {
+  RuleDb *db = cm_xcalloc(1, sizeof *db);
+  for (int d = 0; d < D_COUNT; d++)
+    db->diags[d] = *rl_diag((Diag)d);
+  return db;
+}
+
 Status rl_open(const char *path, RuleDb **out) {
   if (access(path, R_OK) != 0)
     return cm_fail_cause(ST_ENV, RL_NO_RULE_DB, "%s: rule database not found", path);
   sqlite3 *sq = NULL;
-  RuleDb *db = cm_xcalloc(1, sizeof *db);
-  for (int d = 0; d < D_COUNT; d++)
-    db->diags[d] = *rl_diag((Diag)d);
+  RuleDb *db = rl_new();
   Status st = ST_OK;
   if (sqlite3_open_v2(path, &sq, SQLITE_OPEN_READONLY, NULL) != SQLITE_OK)
     st = cm_fail(ST_ENV, "%s: cannot open rule database: %s", path, sqlite3_errmsg(sq));

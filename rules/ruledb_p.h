@@ -47,6 +47,7 @@ typedef struct {
   unsigned api, headers, hazards, effort;
 } UserFile;
 
+/* ORDER IMAGE: a table added here goes into image.c's tables too. */
 struct RuleDb {
   Chunk *arena;
   bool bad_row; /* load() met a NULL or value the schema forbids */
@@ -82,6 +83,13 @@ struct RuleDb {
   Hash by_name, by_header;
   uint64_t fingerprint;       /* rl_fingerprint */
 };
+
+/* An empty database with diagnostics.def's effort. */
+RuleDb *rl_new(void);
+/* The image of a database just read from SQLite, written into cache_dir (image.c). */
+bool rl_image_store(const RuleDb *db, const char *db_path, const char *cache_dir);
+/* The database from its image; false when there is none that fits the file at db_path. */
+bool rl_image_load(const char *db_path, const char *cache_dir, RuleDb **out);
 
 /* A copy of s in the database's arena, freed with it; NULL stays NULL. */
 const char *rl_arena_dup(RuleDb *db, const char *s);

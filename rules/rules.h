@@ -53,6 +53,8 @@ typedef enum { RK_FUNCTION, RK_DEVICE_FUNCTION, RK_TYPE, RK_CONSTANT, RK_ANNOTAT
 const char *rl_kind_name(RuleKind k);
 bool rl_kind_parse(const char *s, RuleKind *out);
 
+/* ORDER IMAGE: a string field added to a row type below goes into rules/image.c's tables too. */
+
 /* An earlier HIP name of a CUDA name (data/hip_names.csv): it serves the releases
  * from added up to, not including, until (hipblasCaxpy_v2 from 6.0.0 to 7.0.0). */
 typedef struct {
@@ -219,6 +221,12 @@ typedef struct RuleDb RuleDb;
 /* A missing file fails with this cause (cm_error_cause): the caller knows how to name another. */
 enum { RL_NO_RULE_DB = 0x200 };
 Status rl_open(const char *path, RuleDb **out);
+/* rl_open through the database's image in cache_dir (rules/image.c), which
+ * is read in one go, and written when missing, stale or damaged; NULL
+ * cache_dir: rl_open, and nothing written. */
+Status rl_open_cached(const char *path, const char *cache_dir, RuleDb **out);
+/* Where rl_open_cached keeps the image of the database at db_path (malloc'd). */
+char *rl_image_path(const char *db_path, const char *cache_dir);
 void rl_close(RuleDb *db);
 const char *rl_default_path(void); /* beside the binary, then the build's share/ */
 /* A hash of everything the rules were read from (the database's bytes, then each
