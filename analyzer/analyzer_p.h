@@ -65,6 +65,7 @@ typedef struct {
   Strings include_dirs;
   char *pch;                   /* the CUDA prelude, precompiled; NULL if it failed */
   bool pch_cached;             /* pch is the cache's, kept after the run */
+  bool pch_unchecked;          /* the cache's pch is not yet known to load (prelude_check) */
   bool lexical;                /* no parse at all: tokens only */
   const char *cache_dir;       /* where PCHs are kept between runs; NULL: nowhere */
   char *prelude_key;           /* the cached prelude's key, which every cache key starts from */
@@ -80,6 +81,7 @@ typedef struct {
   const char *scan_root;
   RepoIndex *repo;             /* the repository's headers, made on first need */
   pthread_mutex_t repo_lock;
+  pthread_mutex_t pch_lock;    /* the one prelude_check */
 } ParseEnv;
 
 Status parse_env_init(ParseEnv *env, const ScanOptions *opt, const RuleDb *db, Strings include_dirs,
@@ -105,7 +107,11 @@ char *cache_entry_path(const char *dir, const char *key, const char *ext);
 void cache_touch(const char *path);
 /* Drops the least recently used entries past the cache's bounds. */
 void cache_prune(const char *dir);
-bool prelude_cache_load(ParseEnv *env, const char *dir, const char *key, const char *const *args, int nargs);
+/* A hit leaves the PCH unchecked: a run whose every file's facts are reused
+ * never parses, and so never pays for loading it. */
+bool prelude_cache_load(ParseEnv *env, const char *dir, const char *key);
+/* Whether the PCH loads with these flags (-include-pch among them). */
+bool prelude_pch_loads(const char *const *args, int nargs);
 bool prelude_cache_store(ParseEnv *env, const char *dir, const char *key, CXTranslationUnit tu);
 
 /* The flags every parse gets, before a file's own, with that PCH (or none);

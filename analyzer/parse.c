@@ -90,27 +90,31 @@ static void save_private_pch(ParseEnv *env, CXTranslationUnit tu) {
   cm_signals_release();
 }
 
-/* Parses an empty CUDA file (the prelude alone), saves it as a PCH for every
- * file to reuse, and reads the names the toolkit declares from the same parse;
- * or finds all three in the cache from an earlier run. */
+/* Parses an empty CUDA file: the prelude alone. */
+static CXTranslationUnit prelude_tu(const ParseEnv *env, CXIndex index, const char *const *args, int n) {
+  struct CXUnsavedFile empty = {.Filename = "hipport-prelude.cu", .Contents = "", .Length = 0};
+  CXTranslationUnit tu = NULL;
+  unsigned flags = CXTranslationUnit_ForSerialization | CXTranslationUnit_Incomplete |
+                   CXTranslationUnit_DetailedPreprocessingRecord;
+  if (clang_parseTranslationUnit2(index, empty.Filename, args, n, &empty, 1, flags, &tu) != CXError_Success)
+    cm_fail(ST_ENV, "libclang cannot parse the CUDA headers in %s: check the CUDA Toolkit path", env->cuda_include);
+  return tu;
+}
+
+/* Saves the prelude as a PCH for every file to reuse, and reads the names the
+ * toolkit declares from the same parse; or finds all three in the cache from
+ * an earlier run. */
 static Status parse_prelude(ParseEnv *env, const char *cache_dir) {
   const char *args[32];
   int n = base_args(env, args, NULL);
   char *key = cache_dir ? prelude_cache_key(env, args, n) : NULL;
-  if (key && prelude_cache_load(env, cache_dir, key, args, n)) {
+  if (key && prelude_cache_load(env, cache_dir, key)) {
     env->prelude_key = key;
     return ST_OK;
   }
   CXIndex index = clang_createIndex(0, 0);
-  struct CXUnsavedFile empty = {.Filename = "hipport-prelude.cu", .Contents = "", .Length = 0};
-  CXTranslationUnit tu = NULL;
-  Status st = ST_OK;
-  if (clang_parseTranslationUnit2(index, empty.Filename, args, n, &empty, 1,
-                                  CXTranslationUnit_ForSerialization | CXTranslationUnit_Incomplete |
-                                      CXTranslationUnit_DetailedPreprocessingRecord,
-                                  &tu) != CXError_Success) {
-    st = cm_fail(ST_ENV, "libclang cannot parse the CUDA headers in %s: check the CUDA Toolkit path", env->cuda_include);
-  } else {
+  CXTranslationUnit tu = prelude_tu(env, index, args, n);
+  if (tu) {
     env->cuda_names = nameset_new();
     visit_declarations(tu, env->cuda_include, collect_decl_name, env->cuda_names);
     env->std_via_cuda = std_map_new();
@@ -125,7 +129,7 @@ static Status parse_prelude(ParseEnv *env, const char *cache_dir) {
   if (tu)
     clang_disposeTranslationUnit(tu);
   clang_disposeIndex(index);
-  return st;
+  return tu ? ST_OK : ST_ENV;
 }
 
 /* ---- surviving a parse that crashes ----
@@ -161,6 +165,31 @@ void parse_thread_done(void) {
     free(old.ss_sp);
 }
 
+/* Before the first parse of a run that found its prelude in the cache: a PCH
+ * that no longer loads is made again (the names it told stay as read). */
+static void prelude_check(ParseEnv *env) {
+  pthread_mutex_lock(&env->pch_lock);
+  const char *args[40];
+  int n = env->pch_unchecked ? base_args(env, args, env->pch) : 0;
+  if (env->pch_unchecked && !prelude_pch_loads(args, n)) {
+    n = base_args(env, args, NULL);
+    CXIndex index = clang_createIndex(0, 0);
+    CXTranslationUnit tu = prelude_tu(env, index, args, n);
+    if (!tu || !prelude_cache_store(env, env->cache_dir, env->prelude_key, tu)) {
+      free(env->pch); /* slower without it, but still right */
+      env->pch = NULL;
+      env->pch_cached = false;
+    }
+    if (tu)
+      clang_disposeTranslationUnit(tu);
+    clang_disposeIndex(index);
+  }
+  if (env->pch_unchecked)
+    handlers_on_signal_stack(); /* the first index of the run is the parsing worker's */
+  env->pch_unchecked = false;
+  pthread_mutex_unlock(&env->pch_lock);
+}
+
 Status parse_env_init(ParseEnv *env, const ScanOptions *opt, const RuleDb *db, Strings include_dirs,
                       const char *scan_root) {
   setenv("LIBCLANG_NOTHREADS", "1", 1);
@@ -168,6 +197,7 @@ Status parse_env_init(ParseEnv *env, const ScanOptions *opt, const RuleDb *db, S
                     .include_dirs = include_dirs, .pch_slot = -1, .extra_args = opt->extra_args,
                     .nextra = opt->nextra, .scan_root = scan_root};
   pthread_mutex_init(&env->repo_lock, NULL);
+  pthread_mutex_init(&env->pch_lock, NULL);
   char *inc = cm_xasprintf("%s/include", env->cuda_path ? env->cuda_path : an_cuda_path(opt->cuda_path));
   char *runtime = cm_xasprintf("%s/cuda_runtime.h", inc);
   env->cuda_include = realpath(inc, NULL);
@@ -221,6 +251,7 @@ void parse_env_free(ParseEnv *env) {
   }
   repo_index_free(env->repo);
   pthread_mutex_destroy(&env->repo_lock);
+  pthread_mutex_destroy(&env->pch_lock);
   free(env->cuda_path);
   free(env->cuda_flag);
   free(env->cuda_include);
@@ -449,6 +480,7 @@ void parse_file(ParseEnv *env, CXIndex index, const Candidate *c, SourceFile *f)
       free(key);
       return;
     }
+    prelude_check(env);
     const char *block = include_set_pch(env, c, f);
     tu = parse_tree(env, index, c, f, block ? block : env->pch, &why, &whole);
     if (block && why) { /* was it the block's PCH? only a parse without it tells */
@@ -498,6 +530,7 @@ bool parse_in_context(ParseEnv *env, CXIndex index, const Candidate *includer, S
     return header->parser == PARSER_LIBCLANG;
   }
   header->reused = false; /* its facts from now on are this parse's */
+  prelude_check(env);
   CXTranslationUnit tu = NULL;
   if (parse_with_found_includes(env, index, includer, inc_file, env->pch, &tu) != CXError_Success || !tu) {
     free(key);

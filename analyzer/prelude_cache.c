@@ -119,8 +119,9 @@ static bool read_facts(ParseEnv *env, const char *path) {
 }
 
 /* The PCH still loads: a toolkit changed in place without a new mtime on the
- * files the key reads would otherwise make every file fall back. */
-static bool pch_loads(const char *const *args, int nargs) {
+ * files the key reads would otherwise make every file fall back. A parse of an
+ * empty file with it costs about as much as the rest of a warm one-file run. */
+bool prelude_pch_loads(const char *const *args, int nargs) {
   CXIndex index = clang_createIndex(0, 0);
   struct CXUnsavedFile empty = {.Filename = "hipport-check.cu", .Contents = "", .Length = 0};
   CXTranslationUnit tu = NULL;
@@ -137,13 +138,9 @@ static bool pch_loads(const char *const *args, int nargs) {
   return ok;
 }
 
-bool prelude_cache_load(ParseEnv *env, const char *dir, const char *key, const char *const *args, int nargs) {
+bool prelude_cache_load(ParseEnv *env, const char *dir, const char *key) {
   char *pch = cache_entry_path(dir, key, "pch"), *facts = cache_entry_path(dir, key, "facts");
-  const char *with_pch[40];
-  memcpy(with_pch, args, (size_t)nargs * sizeof *args);
-  with_pch[nargs] = "-include-pch";
-  with_pch[nargs + 1] = pch;
-  bool hit = access(pch, R_OK) == 0 && pch_loads(with_pch, nargs + 2) && read_facts(env, facts);
+  bool hit = access(pch, R_OK) == 0 && read_facts(env, facts);
   free(facts);
   if (!hit) {
     free(pch);
@@ -152,6 +149,7 @@ bool prelude_cache_load(ParseEnv *env, const char *dir, const char *key, const c
   cache_touch(pch); /* used now: the last to be pruned */
   env->pch = pch;
   env->pch_cached = true;
+  env->pch_unchecked = true;
   return true;
 }
 
@@ -276,6 +274,7 @@ bool prelude_cache_store(ParseEnv *env, const char *dir, const char *key, CXTran
     free(pch);
     return false;
   }
+  free(env->pch); /* a PCH that no longer loaded, made again */
   env->pch = pch;
   env->pch_cached = true;
   cache_prune(dir);
