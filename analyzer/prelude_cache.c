@@ -246,28 +246,10 @@ void cache_prune(const char *dir) {
   vec_free(&entries);
 }
 
-/* mkdir -p, for ~/.cache/hipport on a machine that has no ~/.cache yet. */
-static bool make_folders(const char *dir) {
-  char *p = cm_xstrdup(dir);
-  bool ok = true;
-  for (char *s = p + 1; ok; s++) {
-    if (*s != '/' && *s)
-      continue;
-    char c = *s;
-    *s = '\0';
-    ok = mkdir(p, 0700) == 0 || errno == EEXIST;
-    if (!c)
-      break;
-    *s = c;
-  }
-  free(p);
-  return ok;
-}
-
 bool prelude_cache_store(ParseEnv *env, const char *dir, const char *key, CXTranslationUnit tu) {
   char *pch = cache_entry_path(dir, key, "pch");
   cm_signals_hold();
-  bool ok = make_folders(dir) && store_facts(env, dir, key) &&
+  bool ok = cm_make_folders(dir) && store_facts(env, dir, key) &&
             clang_saveTranslationUnit(tu, pch, clang_defaultSaveOptions(tu)) == CXSaveError_None;
   cm_signals_release();
   if (!ok) {

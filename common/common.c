@@ -280,6 +280,23 @@ const char *cm_temp_base(void) {
   return base && *base ? base : "/tmp";
 }
 
+bool cm_make_folders(const char *dir) {
+  char *p = cm_xstrdup(dir);
+  bool ok = true;
+  for (char *s = p + 1; ok; s++) {
+    if (*s != '/' && *s)
+      continue;
+    char c = *s;
+    *s = '\0';
+    ok = mkdir(p, 0700) == 0 || errno == EEXIST;
+    if (!c)
+      break;
+    *s = c;
+  }
+  free(p);
+  return ok;
+}
+
 char *cm_make_temp_dir(const char *prefix) {
   char *dir = cm_xasprintf("%s/%s-XXXXXX", cm_temp_base(), prefix);
   if (mkdtemp(dir))

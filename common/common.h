@@ -129,6 +129,9 @@ const char *cm_temp_base(void);
  * cannot be made. malloc'd. */
 char *cm_make_temp_dir(const char *prefix);
 
+/* mkdir -p (0700), for ~/.cache/hipport on a machine that has no ~/.cache yet. */
+bool cm_make_folders(const char *dir);
+
 /* Removes a folder and everything under it, without following links. */
 void cm_remove_tree(const char *dir);
 

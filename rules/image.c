@@ -206,7 +206,7 @@ bool rl_image_store(const RuleDb *db, const char *db_path, const char *cache_dir
   memcpy(h.magic, MAGIC, sizeof h.magic);
   char *path = rl_image_path(db_path, cache_dir), *tmp = cm_xasprintf("%s.XXXXXX", path);
   cm_signals_hold();
-  int fd = mkstemp(tmp);
+  int fd = cm_make_folders(cache_dir) ? mkstemp(tmp) : -1;
   bool ok = fd >= 0 && close(fd) == 0 && write_all(tmp, &h, &out) && rename(tmp, path) == 0;
   if (fd >= 0 && !ok)
     unlink(tmp);
