@@ -40,6 +40,9 @@ typedef struct {
   bool disabled;             /* inside a region the preprocessor skipped */
   bool in_macro;             /* inside a #define body */
   bool cuda_declared;        /* resolved to a declaration in the CUDA headers */
+  bool own;                  /* FK_IDENT: a name the rules map that the scanned tree itself defines (a macro
+                                of the file, #define's own name included, or a declaration of the tree): the
+                                tree's, not CUDA's, and renamed only by hipify-clang's name-by-name convention */
   bool host_code;            /* compiled for the host: outside every __device__/__global__ function that is
                                 not also __host__, as the tree tells (false in a file read lexically, a
                                 disabled region or a macro body, where it does not) */

@@ -417,7 +417,7 @@ static int declared_params(Reader *r, unsigned i) {
 static bool ignored_name(Reader *r, unsigned i, const Rule *rule, int where, bool own) {
   const char *name = r->f->text + r->tok[i].begin;
   size_t n = r->tok[i].end - r->tok[i].begin;
-  if ((own && !(rule && rule->origin)) || (where == 2 && !rule))
+  if ((own && !rule) || (where == 2 && !rule))
     return true;
   if (rule && rule->kind == RK_NAMESPACE && where == 0 && !used_as_namespace(r, i))
     return true;
@@ -459,6 +459,7 @@ static void read_identifier(Reader *r, unsigned i, bool in_macro) {
   fact->declared_by = header;
   fact->params = where == 1 ? declared_params(r, i) : -1;
   fact->aliased = !rule && where == 1 ? aliased_name(r, i) : NULL;
+  fact->own = own && !rule->origin;
   take_pointee(r, fact);
 }
 
@@ -865,7 +866,7 @@ static void read_all(Reader *r) {
         continue;
       }
       in_define = tok_is(r, i + 1, "define");
-      i += tok_is(r, i + 1, "define") ? 2 : 1; /* the directive word; a #define's macro name is the user's */
+      i++; /* the directive word; a #define's name is read, and is the file's own */
       continue;
     }
     CXTokenKind k = clang_getTokenKind(r->tokens[i]);

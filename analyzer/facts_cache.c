@@ -27,7 +27,7 @@
 #include "analyzer_p.h"
 
 /* Raise on any change to what an entry holds or how it is written. */
-enum { FORMAT_VERSION = 3 };
+enum { FORMAT_VERSION = 4 };
 
 /* ---- the bytes of included files, hashed once per run ---- */
 
@@ -148,8 +148,8 @@ static void put_str(FILE *o, const char *s) {
 }
 
 static void write_fact(FILE *o, const Fact *x) {
-  fprintf(o, "X %d %u %u %u %u %d %d %d %d %d %d %u %u %u %u %d", (int)x->kind, x->offset, x->length, x->line,
-          x->column, x->disabled, x->in_macro, x->cuda_declared, x->host_code, x->pointee_scalar, x->params, x->open,
+  fprintf(o, "X %d %u %u %u %u %d %d %d %d %d %d %d %u %u %u %u %d", (int)x->kind, x->offset, x->length, x->line,
+          x->column, x->disabled, x->in_macro, x->cuda_declared, x->own, x->host_code, x->pointee_scalar, x->params, x->open,
           x->close, x->lparen, x->rparen, x->template_kernel);
   put_str(o, x->cursor);
   put_str(o, x->name);
@@ -306,7 +306,8 @@ static void read_fact(Reader *r, Fact *x) {
   get_tag(r, "X");
   x->kind = (FactKind)get_num(r);
   x->offset = get_unsigned(r), x->length = get_unsigned(r), x->line = get_unsigned(r), x->column = get_unsigned(r);
-  x->disabled = get_num(r), x->in_macro = get_num(r), x->cuda_declared = get_num(r), x->host_code = get_num(r);
+  x->disabled = get_num(r), x->in_macro = get_num(r), x->cuda_declared = get_num(r), x->own = get_num(r);
+  x->host_code = get_num(r);
   x->pointee_scalar = get_num(r);
   x->params = (int)get_num(r);
   x->open = get_unsigned(r), x->close = get_unsigned(r), x->lparen = get_unsigned(r), x->rparen = get_unsigned(r);

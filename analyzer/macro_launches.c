@@ -109,11 +109,11 @@ static bool read_macro(const Toks *k, unsigned hash, LaunchMacro *m) {
   if (!is(k, hash + 1, "define") || m->name >= k->n || k->t[m->name].kind != CXToken_Identifier)
     return false;
   m->body = m->name + 1;
-  m->function_like = is(k, m->body, "(") && k->t[m->body].begin == k->t[m->name].end;
-  if (m->function_like && !read_params(k, m->body, k->n, m, &m->body))
-    return false;
   for (m->end = m->body; m->end < k->n && k->t[m->end].begin < end;)
     m->end++;
+  m->function_like = is(k, m->body, "(") && k->t[m->body].begin == k->t[m->name].end;
+  if (m->function_like && !read_params(k, m->body, m->end, m, &m->body))
+    return false;
   return launch_shaped(k, m);
 }
 

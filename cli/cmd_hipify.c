@@ -136,7 +136,7 @@ static Status parse_args(int argc, char **argv, HipifyArgs *a) {
   a->plan.launch_ggl = a->hip_launch;
   a->plan.skip_disabled = a->skip_disabled && !a->amap;
   a->plan.hipify_headers = a->plan.runtime_in_place = a->plan.kernel_name_templates = true;
-  a->plan.hip_symbol = a->plan.explicit_defaults = a->plan.launches_at_uses = true;
+  a->plan.hip_symbol = a->plan.explicit_defaults = a->plan.launches_at_uses = a->plan.rename_own = true;
   return st ? st : check_args(a);
 }
 

@@ -131,7 +131,7 @@ static void apply_ast(const Compiled *c, pcre2_match_data *md, FilePlan *fp) {
   const SourceFile *src = fp->src;
   for (size_t i = 0; i < src->facts.len; i++) {
     const Fact *f = &src->facts.items[i];
-    if (f->kind != c->fact_kind || !matches(c, md, f->name) || (c->in_constant && !an_constant_at(src, f->offset)))
+    if (f->kind != c->fact_kind || f->own || !matches(c, md, f->name) || (c->in_constant && !an_constant_at(src, f->offset)))
       continue;
     found(c, fp, f->offset, *f->name ? f->name : "asm", ast_message(c, src, f));
   }

@@ -156,6 +156,8 @@ static const char *host_name(const SourceFile *src, const Fact *f, const Rule *r
 }
 
 static void plan_ident(FilePlan *fp, const Fact *f, const RuleDb *db, const PlanOptions *opt) {
+  if (f->own && !opt->rename_own)
+    return;
   Version target = opt->target;
   const Rule *r = rule_for(f, db);
   if (!r && f->aliased)

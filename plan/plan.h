@@ -98,6 +98,7 @@ typedef struct {
                                  are deduced too, not only around k<T> */
   bool hip_symbol;         /* HIP_SYMBOL(sym) around the symbol a *Symbol call takes, and the other
                               argument casts as hipify-clang writes them (arg_casts.csv's mode) */
+  bool rename_own;         /* names the tree defines itself renamed by name, as CUDA's are (Fact.own) */
   bool launches_at_uses;   /* a function-like macro's launch written at each use, not in its body */
   bool explicit_defaults;  /* cudaMallocHost(p, n) -> hipHostMalloc(p, n, hipHostMallocDefault) */
   HipifyRoc hipify_roc;    /* its --roc/--miopen names for runtime types: __half -> rocblas_half */

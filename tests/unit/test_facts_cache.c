@@ -56,7 +56,7 @@ static SourceFile *bare_file(void) {
 static Fact fact(unsigned base, bool flag) {
   return (Fact){.kind = flag ? FK_LAUNCH : FK_MEMBER, .offset = base + 1, .length = base + 2, .line = base + 3,
                 .column = base + 4, .name = cm_xasprintf("name %u\nwith a line break", base),
-                .cursor = flag ? "CallExpr" : "token", .disabled = flag, .in_macro = !flag, .cuda_declared = flag,
+                .cursor = flag ? "CallExpr" : "token", .disabled = flag, .in_macro = !flag, .cuda_declared = flag, .own = !flag,
                 .declared_by = flag ? cm_xstrdup("cublas.h") : NULL, .aliased = flag ? NULL : cm_xstrdup("__half"),
                 .pointee = cm_xstrdup(flag ? "float4" : ""),
                 .expansion = flag ? cm_xstrdup("k<<<g,\nb>>>(x);") : NULL, .pointee_scalar = !flag, .params = flag ? -1 : 7,
@@ -101,6 +101,7 @@ static void same_fact(const Fact *a, const Fact *b) {
   assert_int_equal(a->disabled, b->disabled);
   assert_int_equal(a->in_macro, b->in_macro);
   assert_int_equal(a->cuda_declared, b->cuda_declared);
+  assert_int_equal(a->own, b->own);
   same_str(a->declared_by, b->declared_by);
   same_str(a->aliased, b->aliased);
   same_str(a->pointee, b->pointee);
