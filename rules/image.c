@@ -127,7 +127,7 @@ static uint64_t identity(const char *path) {
     return 0;
   long long v[7] = {(long long)st.st_dev, (long long)st.st_ino, (long long)st.st_size, (long long)st.st_mtim.tv_sec,
                     (long long)st.st_mtim.tv_nsec, (long long)st.st_ctim.tv_sec, (long long)st.st_ctim.tv_nsec};
-  return cm_hash(cm_hash_str(CM_HASH_SEED, path), v, sizeof v);
+  return cm_hash(CM_HASH_SEED, v, sizeof v); /* not the path: two spellings of one file share its image */
 }
 
 char *rl_image_path(const char *db_path, const char *cache_dir) {
