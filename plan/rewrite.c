@@ -366,28 +366,33 @@ void plan_join_chevrons(FilePlan *fp, const Fact *f) {
     add_edit(fp, f->close, close_end - f->close, ">>>");
 }
 
-/* Splits k<<<g, b, s, st>>> at its top-level commas. */
-static unsigned config_args(const SourceFile *src, const Fact *f, ArgRange *out) {
-  const char *code = src->code_only;
-  unsigned n = 0, start = chevrons_end(src, f->open);
+/* Splits s[start, end) at its top-level commas into at most four ranges,
+ * trimmed of blanks: a launch configuration, `g, b, s, st`. */
+static unsigned config_split(const char *s, unsigned start, unsigned end, ArgRange *out) {
+  unsigned n = 0;
   int depth = 0;
-  for (unsigned p = start; p <= f->close && n < 4; p++) {
-    char c = p < f->close ? code[p] : ',';
+  for (unsigned p = start; p <= end && n < 4; p++) {
+    char c = p < end ? s[p] : ',';
     if (c == '(' || c == '[' || c == '{')
       depth++;
     else if (c == ')' || c == ']' || c == '}')
       depth--;
     else if (c == ',' && depth == 0) {
       ArgRange r = {start, p};
-      while (r.begin < r.end && is_space(code[r.begin]))
+      while (r.begin < r.end && is_space(s[r.begin]))
         r.begin++;
-      while (r.end > r.begin && is_space(code[r.end - 1]))
+      while (r.end > r.begin && is_space(s[r.end - 1]))
         r.end--;
       out[n++] = r;
       start = p + 1;
     }
   }
   return n;
+}
+
+/* Splits k<<<g, b, s, st>>> at its top-level commas. */
+static unsigned config_args(const SourceFile *src, const Fact *f, ArgRange *out) {
+  return config_split(src->code_only, chevrons_end(src, f->open), f->close, out);
 }
 
 /* The launch is a whole statement: hipLaunchKernelGGL is a statement macro
@@ -398,11 +403,27 @@ static bool ends_statement(const SourceFile *src, unsigned after) {
   return after < src->len && src->code_only[after] == ';';
 }
 
+/* The end of the bracketed run that starts at s[i], before `end` (one past
+ * its closer), or `end` when it does not close there. */
+static unsigned past_brackets(const char *s, unsigned i, unsigned end) {
+  int depth = 0;
+  for (; i < end; i++) {
+    if (s[i] == '(' || s[i] == '[' || s[i] == '{')
+      depth++;
+    else if ((s[i] == ')' || s[i] == ']' || s[i] == '}') && --depth == 0)
+      return i + 1;
+  }
+  return end;
+}
+
 /* A launch argument that is already `dim3(...)`, whole: no second dim3 around it. */
-static bool is_dim3(const SourceFile *src, ArgRange a) {
-  Args inner;
-  return a.end - a.begin > 5 && strncmp(src->code_only + a.begin, "dim3", 4) == 0 &&
-         call_args(src, a.begin + 4, &inner) && inner.rparen + 1 == a.end;
+static bool is_dim3(const char *s, ArgRange a) {
+  unsigned p = a.begin + 4;
+  if (a.end - a.begin <= 5 || strncmp(s + a.begin, "dim3", 4) != 0)
+    return false;
+  while (p < a.end && is_space(s[p]))
+    p++;
+  return p < a.end && s[p] == '(' && s[a.end - 1] == ')' && past_brackets(s, p, a.end) == a.end;
 }
 
 /* `#define LAUNCH k<<<g, b>>>(x)`: a launch that ends its macro's body is used
@@ -424,7 +445,7 @@ bool plan_launch_ggl(FilePlan *fp, const Fact *f, bool kernel_name_templates) {
       !(ends_statement(fp->src, call.rparen + 1) || (f->in_macro && ends_macro(fp->src, call.rparen + 1))))
     return false;
   bool templ = memchr(f->name, '<', strlen(f->name)) != NULL || (kernel_name_templates && f->template_kernel);
-  bool wrap0 = !is_dim3(fp->src, c[0]), wrap1 = !is_dim3(fp->src, c[1]);
+  bool wrap0 = !is_dim3(fp->src->code_only, c[0]), wrap1 = !is_dim3(fp->src->code_only, c[1]);
   add_edit(fp, f->offset, 0, templ ? "hipLaunchKernelGGL(HIP_KERNEL_NAME(" : "hipLaunchKernelGGL(");
   unsigned kernel_end = f->open; /* `k <<<...>>>`: the space goes with the chevrons */
   while (kernel_end > f->offset && is_space(fp->src->code_only[kernel_end - 1]))
@@ -449,74 +470,32 @@ bool plan_launch_ggl(FilePlan *fp, const Fact *f, bool kernel_name_templates) {
   return true;
 }
 
-/* The end of the bracketed run that starts at s[i] (one past its closer). */
-static size_t past_brackets(const char *s, size_t i) {
-  int depth = 0;
-  for (; s[i]; i++) {
-    if (s[i] == '(' || s[i] == '[' || s[i] == '{')
-      depth++;
-    else if ((s[i] == ')' || s[i] == ']' || s[i] == '}') && --depth == 0)
-      return i + 1;
-  }
-  return i;
-}
-
-/* s[b, e) with the blanks at both ends dropped, appended to out. */
-static void put_trimmed(Buf *out, const char *s, size_t b, size_t e) {
-  while (b < e && is_space(s[b]))
-    b++;
-  while (e > b && is_space(s[e - 1]))
-    e--;
-  buf_append(out, s + b, e - b);
-}
-
-/* One launch configuration argument, in dim3(...) unless it is one already. */
-static void put_config(Buf *out, const char *s, size_t b, size_t e, bool dim3) {
-  while (b < e && is_space(s[b]))
-    b++;
-  while (e > b && is_space(s[e - 1]))
-    e--;
-  bool whole = e - b > 5 && strncmp(s + b, "dim3(", 5) == 0 && past_brackets(s, b + 4) == e;
-  buf_puts(out, ", ");
-  if (dim3 && !whole)
-    buf_puts(out, "dim3(");
-  buf_append(out, s + b, e - b);
-  if (dim3 && !whole)
-    buf_puts(out, ")");
-}
-
-/* `k<<<g, b[, s[, st]]>>>(args)[;]`, as a macro's use expands, split at the
- * top-level commas of its configuration: false when it is not that shape. */
+/* `k<<<g, b[, s[, st]]>>>(args)[;]`, as a macro's use expands, written on from
+ * the kernel as hipLaunchKernelGGL's arguments: false when it is not that shape. */
 static bool launch_text(const char *s, Buf *out) {
   const char *open = strstr(s, "<<<"), *close = open ? strstr(open + 3, ">>>") : NULL;
   if (!close)
     return false;
-  size_t start = (size_t)(open - s) + 3, end = (size_t)(close - s), n = 0;
-  int depth = 0;
-  for (size_t p = start; p <= end; p++) {
-    char c = p < end ? s[p] : ',';
-    if (c == '(' || c == '[' || c == '{')
-      depth++;
-    else if (c == ')' || c == ']' || c == '}')
-      depth--;
-    else if (c == ',' && depth == 0 && n < 4) {
-      put_config(out, s, start, p, n < 2);
-      start = p + 1;
-      n++;
-    }
-  }
-  size_t lparen = end + 3;
+  unsigned len = (unsigned)strlen(s), end = (unsigned)(close - s), lparen = end + 3;
+  ArgRange c[4];
+  unsigned n = config_split(s, (unsigned)(open - s) + 3, end, c);
   while (is_space(s[lparen]))
     lparen++;
-  size_t rparen = s[lparen] == '(' ? past_brackets(s, lparen) : 0;
+  unsigned rparen = s[lparen] == '(' ? past_brackets(s, lparen, len) : 0;
   if (n < 2 || !rparen || s[rparen - 1] != ')')
     return false;
+  for (unsigned i = 0; i < n; i++) {
+    bool dim3 = i < 2 && !is_dim3(s, c[i]);
+    buf_printf(out, dim3 ? ", dim3(%.*s)" : ", %.*s", (int)(c[i].end - c[i].begin), s + c[i].begin);
+  }
   buf_puts(out, n == 2 ? ", 0, 0" : n == 3 ? ", 0" : "");
-  Buf args = {0};
-  put_trimmed(&args, s, lparen + 1, rparen - 1);
-  if (args.len)
-    buf_printf(out, ", %s", buf_cstr(&args));
-  buf_free(&args);
+  unsigned b = lparen + 1, e = rparen - 1;
+  while (b < e && is_space(s[b]))
+    b++;
+  while (e > b && is_space(s[e - 1]))
+    e--;
+  if (e > b)
+    buf_printf(out, ", %.*s", (int)(e - b), s + b);
   buf_printf(out, ")%s", s + rparen);
   return true;
 }
