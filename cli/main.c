@@ -82,7 +82,19 @@ static const Command *find(const char *name) {
   return NULL;
 }
 
+/* Called through a link named hipify-clang, hipport is `hipport hipify`, so a
+ * team's scripts and CI jobs that call hipify-clang run unchanged. */
+static bool called_as_hipify_clang(const char *argv0) {
+  const char *base = strrchr(argv0, '/');
+  return strcmp(base ? base + 1 : argv0, "hipify-clang") == 0;
+}
+
 static Status dispatch(int argc, char **argv) {
+  if (argc >= 1 && called_as_hipify_clang(argv[0])) {
+    if (argc > 1 && strcmp(argv[1], "--version") == 0)
+      return print_version();
+    return opt_wants_help(argc, argv) ? print_usage(&cmd_hipify) : with_advice("hipify", cmd_hipify.run(argc, argv));
+  }
   if (argc < 2 || strcmp(argv[1], "help") == 0 || strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0) {
     const Command *c = argc > 2 ? find(argv[2]) : NULL;
     if (argc > 2 && !c)
