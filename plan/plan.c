@@ -250,28 +250,22 @@ static void plan_include(FilePlan *fp, const Fact *f, const RuleDb *db, const Pl
 }
 
 /* The launch in a function-like macro's body, and each use of the macro, are
- * facts: the launch is written in one place, the body or (as hipify-clang
- * does) the uses. */
-static bool body_launch(const SourceFile *src, const Fact *use) {
-  for (size_t i = 0; i < src->facts.len; i++)
-    if (src->facts.items[i].kind == FK_LAUNCH && src->facts.items[i].in_macro &&
-        src->facts.items[i].open == use->open)
+ * facts with the body's chevrons at `open`: the launch is written in one place,
+ * the body or (as hipify-clang does) the uses. */
+static bool launch_fact(const SourceFile *src, unsigned open, bool at_use) {
+  for (size_t i = 0; i < src->facts.len; i++) {
+    const Fact *g = &src->facts.items[i];
+    if (g->kind == FK_LAUNCH && g->open == open && (at_use ? g->expansion != NULL : g->in_macro))
       return true;
-  return false;
-}
-
-static bool has_uses(const SourceFile *src, const Fact *body) {
-  for (size_t i = 0; i < src->facts.len; i++)
-    if (src->facts.items[i].expansion && src->facts.items[i].open == body->open)
-      return true;
+  }
   return false;
 }
 
 static void plan_launch(FilePlan *fp, const Fact *f, const PlanOptions *opt) {
   bool at_uses = opt->launch_ggl && opt->launches_at_uses;
-  if (f->expansion && body_launch(fp->src, f) && !at_uses)
+  if (f->expansion && launch_fact(fp->src, f->open, false) && !at_uses)
     return; /* the body's launch is the one written, and counted */
-  if (at_uses && f->in_macro && has_uses(fp->src, f)) {
+  if (at_uses && f->in_macro && launch_fact(fp->src, f->open, true)) {
     plan_join_chevrons(fp, f); /* the uses are written, and counted */
     return;
   }

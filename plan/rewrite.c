@@ -6,7 +6,6 @@
  * `// hipport on`. Each works on the byte offsets of the original text, in small
  * edits that never overlap a rename. */
 #define _GNU_SOURCE
-#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -184,9 +183,9 @@ void plan_member_wrap(FilePlan *fp, const Fact *f, const MemberWrap *w) {
 static bool same_type_spelling(const char *a, size_t alen, const char *b, size_t blen) {
   size_t i = 0, j = 0;
   for (;; i++, j++) {
-    while (i < alen && isspace((unsigned char)a[i]))
+    while (i < alen && is_space(a[i]))
       i++;
-    while (j < blen && isspace((unsigned char)b[j]))
+    while (j < blen && is_space(b[j]))
       j++;
     if (i == alen || j == blen)
       return i == alen && j == blen;
