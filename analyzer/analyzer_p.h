@@ -2,10 +2,10 @@
 #ifndef HIPPORT_ANALYZER_P_H
 #define HIPPORT_ANALYZER_P_H
 
-#include <clang-c/Index.h>
 #include <pthread.h>
 
 #include "analyzer.h"
+#include "libclang.h"
 
 /* A file found by the walk, with the flags to parse it with. */
 typedef struct {
@@ -163,11 +163,17 @@ CXTranslationUnit lexical_tu(CXIndex index, const char *path, const char *text, 
 /* chevrons.c: the text with spaced launch chevrons (`< < <`, `> > >`) joined in
  * place, as libclang is to read it (malloc'd); NULL when it has none. */
 char *join_chevrons(const char *text, size_t len);
+/* A parsing thread's index, made on its first parse: a run that parses nothing
+ * never loads libclang. */
+typedef struct {
+  CXIndex index;
+} ParseWorker;
+CXIndex worker_index(ParseWorker *p);
 /* Parses one file and fills its facts (facts.c does the reading). */
-void parse_file(ParseEnv *env, CXIndex index, const Candidate *c, SourceFile *f);
+void parse_file(ParseEnv *env, ParseWorker *p, const Candidate *c, SourceFile *f);
 
 /* A header read from the tree of a file that includes it (see parse.c). */
-bool parse_in_context(ParseEnv *env, CXIndex index, const Candidate *includer, SourceFile *inc_file,
+bool parse_in_context(ParseEnv *env, ParseWorker *p, const Candidate *includer, SourceFile *inc_file,
                       const Candidate *hc, SourceFile *header);
 
 /* constants.c: where constant expressions are required, from the file's tokens. */

@@ -7,8 +7,6 @@
 #include <stdio.h>
 #include <unistd.h>
 
-#include <clang-c/CXCompilationDatabase.h>
-
 #include "analyzer_p.h"
 
 /* The flags a parse needs from a build's command: include paths, macros and the

@@ -124,7 +124,7 @@ void visit_declarations(CXTranslationUnit tu, const char *under, DeclSink sink, 
 
 Status an_declared_names(const char *source, const char *const *args, int nargs, const char *under, DeclSink sink,
                          void *ctx) {
-  CXIndex index = clang_createIndex(0, 0);
+  CXIndex index = libclang_index();
   struct CXUnsavedFile file = {.Filename = "hipport-declarations.cpp", .Contents = source,
                                .Length = strlen(source)};
   CXTranslationUnit tu = NULL;

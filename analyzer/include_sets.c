@@ -196,7 +196,7 @@ static bool build_set(const ParseEnv *env, const Candidate *c, IncludeSet *set, 
   int n;
   set_args(env, c, args, &n, MAX_SET_ARGS);
   add_headers(set->block, args, &n, MAX_SET_ARGS, owned);
-  CXIndex index = clang_createIndex(0, 0);
+  CXIndex index = libclang_index();
   char *name = cm_xasprintf("%s/%s.cu", env->cache_dir, set->key);
   struct CXUnsavedFile src = {.Filename = name, .Contents = "", .Length = 0};
   CXTranslationUnit tu = NULL;

@@ -112,7 +112,7 @@ static Status parse_prelude(ParseEnv *env, const char *cache_dir) {
     env->prelude_key = key;
     return ST_OK;
   }
-  CXIndex index = clang_createIndex(0, 0);
+  CXIndex index = libclang_index();
   CXTranslationUnit tu = prelude_tu(env, index, args, n);
   if (tu) {
     env->cuda_names = nameset_new();
@@ -137,20 +137,8 @@ static Status parse_prelude(ParseEnv *env, const char *cache_dir) {
  * CXError_Crashed. Two things stand in its way. It would parse on a thread of its
  * own with an 8 MiB stack: LIBCLANG_NOTHREADS keeps the parse on the worker's
  * 1 GiB stack. And a stack overflow can only be caught on another stack: LLVM
- * installs its handlers without SA_ONSTACK, so they are installed again with it,
- * and each worker gets a signal stack. */
-
-static void handlers_on_signal_stack(void) {
-  int sigs[] = {SIGSEGV, SIGBUS, SIGILL, SIGFPE};
-  for (size_t i = 0; i < sizeof sigs / sizeof *sigs; i++) {
-    struct sigaction sa;
-    if (sigaction(sigs[i], NULL, &sa) == 0 && sa.sa_handler != SIG_DFL && sa.sa_handler != SIG_IGN &&
-        !(sa.sa_flags & SA_ONSTACK)) {
-      sa.sa_flags |= SA_ONSTACK;
-      sigaction(sigs[i], &sa, NULL);
-    }
-  }
-}
+ * installs its handlers without SA_ONSTACK, so libclang_index installs them again
+ * with it, and each worker gets a signal stack. */
 
 enum { SIGNAL_STACK_BYTES = 1 << 16 };
 
@@ -173,7 +161,7 @@ static void prelude_check(ParseEnv *env) {
   int n = env->pch_unchecked ? base_args(env, args, env->pch) : 0;
   if (env->pch_unchecked && !prelude_pch_loads(args, n)) {
     n = base_args(env, args, NULL);
-    CXIndex index = clang_createIndex(0, 0);
+    CXIndex index = libclang_index();
     CXTranslationUnit tu = prelude_tu(env, index, args, n);
     if (!tu || !prelude_cache_store(env, env->cache_dir, env->prelude_key, tu)) {
       free(env->pch); /* slower without it, but still right */
@@ -184,14 +172,15 @@ static void prelude_check(ParseEnv *env) {
       clang_disposeTranslationUnit(tu);
     clang_disposeIndex(index);
   }
-  if (env->pch_unchecked)
-    handlers_on_signal_stack(); /* the first index of the run is the parsing worker's */
   env->pch_unchecked = false;
   pthread_mutex_unlock(&env->pch_lock);
 }
 
 Status parse_env_init(ParseEnv *env, const ScanOptions *opt, const RuleDb *db, Strings include_dirs,
                       const char *scan_root) {
+  Status there = libclang_check();
+  if (there)
+    return there;
   setenv("LIBCLANG_NOTHREADS", "1", 1);
   *env = (ParseEnv){.cuda_path = realpath(an_cuda_path(opt->cuda_path), NULL), .compat_include = opt->compat_include, .db = db,
                     .include_dirs = include_dirs, .pch_slot = -1, .extra_args = opt->extra_args,
@@ -227,7 +216,6 @@ Status parse_env_init(ParseEnv *env, const ScanOptions *opt, const RuleDb *db, S
     env->sets = include_sets_new();
     env->file_hashes = file_hashes_new();
   }
-  handlers_on_signal_stack(); /* libclang's index, made for the prelude, has installed them */
   if (st)
     parse_env_free(env);
   return st;
@@ -467,12 +455,18 @@ static CXTranslationUnit parse_tree(ParseEnv *env, CXIndex index, const Candidat
   return lexical_tu(index, c->path, f->text, f->len);
 }
 
-void parse_file(ParseEnv *env, CXIndex index, const Candidate *c, SourceFile *f) {
+CXIndex worker_index(ParseWorker *p) {
+  if (!p->index)
+    p->index = libclang_index();
+  return p->index;
+}
+
+void parse_file(ParseEnv *env, ParseWorker *p, const Candidate *c, SourceFile *f) {
   CXTranslationUnit tu;
   char *why = NULL, *key = NULL;
   bool whole = false; /* a tree whose included files are known, so its facts can be kept */
   if (env->lexical) {
-    tu = lexical_tu(index, c->path, f->text, f->len);
+    tu = lexical_tu(worker_index(p), c->path, f->text, f->len);
     f->parser = PARSER_LEXICAL;
   } else {
     key = env->file_hashes ? facts_cache_key(env, c, f) : NULL;
@@ -482,13 +476,13 @@ void parse_file(ParseEnv *env, CXIndex index, const Candidate *c, SourceFile *f)
     }
     prelude_check(env);
     const char *block = include_set_pch(env, c, f);
-    tu = parse_tree(env, index, c, f, block ? block : env->pch, &why, &whole);
+    tu = parse_tree(env, worker_index(p), c, f, block ? block : env->pch, &why, &whole);
     if (block && why) { /* was it the block's PCH? only a parse without it tells */
       char *first = why;
       if (tu)
         clang_disposeTranslationUnit(tu);
       why = NULL;
-      tu = parse_tree(env, index, c, f, env->pch, &why, &whole);
+      tu = parse_tree(env, worker_index(p), c, f, env->pch, &why, &whole);
       if (!why)
         include_set_failed(env, block);
       free(first);
@@ -522,7 +516,7 @@ static char *context_key(const ParseEnv *env, const Candidate *includer, const S
  * parse covers the header without an error of its own, and the header's facts
  * are then that tree's. Either outcome is kept, so a later run need not parse
  * the includer again to learn it. */
-bool parse_in_context(ParseEnv *env, CXIndex index, const Candidate *includer, SourceFile *inc_file,
+bool parse_in_context(ParseEnv *env, ParseWorker *p, const Candidate *includer, SourceFile *inc_file,
                       const Candidate *hc, SourceFile *header) {
   char *key = context_key(env, includer, inc_file, hc, header);
   if (key && facts_cache_load(env, key, header)) {
@@ -532,7 +526,7 @@ bool parse_in_context(ParseEnv *env, CXIndex index, const Candidate *includer, S
   header->reused = false; /* its facts from now on are this parse's */
   prelude_check(env);
   CXTranslationUnit tu = NULL;
-  if (parse_with_found_includes(env, index, includer, inc_file, env->pch, &tu) != CXError_Success || !tu) {
+  if (parse_with_found_includes(env, worker_index(p), includer, inc_file, env->pch, &tu) != CXError_Success || !tu) {
     free(key);
     return false;
   }

@@ -55,9 +55,7 @@ static uint64_t hash_folder(uint64_t h, const char *dir) {
 }
 
 char *prelude_cache_key(const ParseEnv *env, const char *const *args, int nargs) {
-  CXString v = clang_getClangVersion();
-  uint64_t h = cm_hash_str(CM_HASH_SEED, clang_getCString(v));
-  clang_disposeString(v);
+  uint64_t h = hash_stat(CM_HASH_SEED, libclang_path());
   h = hash_stat(h, "/proc/self/exe"); /* hipport's own reading of the tree */
   for (int i = 0; i < nargs; i++)
     h = cm_hash_str(h, args[i]);
@@ -122,7 +120,7 @@ static bool read_facts(ParseEnv *env, const char *path) {
  * files the key reads would otherwise make every file fall back. A parse of an
  * empty file with it costs about as much as the rest of a warm one-file run. */
 bool prelude_pch_loads(const char *const *args, int nargs) {
-  CXIndex index = clang_createIndex(0, 0);
+  CXIndex index = libclang_index();
   struct CXUnsavedFile empty = {.Filename = "hipport-check.cu", .Contents = "", .Length = 0};
   CXTranslationUnit tu = NULL;
   bool ok = clang_parseTranslationUnit2(index, empty.Filename, args, nargs, &empty, 1, CXTranslationUnit_Incomplete,

@@ -18,11 +18,11 @@ typedef struct Work {
   atomic_size_t done;   /* files read, for the progress line */
   bool progress;
   struct timespec start; /* for the progress line's rate */
-  void (*read)(struct Work *w, size_t i, CXIndex index); /* what each worker does with file i */
+  void (*read)(struct Work *w, size_t i, ParseWorker *p); /* what each worker does with file i */
   bool *parsed_alone;    /* per candidate, after the first pass: the tree of it alone is good */
 } Work;
 
-static SourceFile *read_candidate(ParseEnv *env, const Candidate *c, CXIndex index) {
+static SourceFile *read_candidate(ParseEnv *env, const Candidate *c, ParseWorker *p) {
   SourceFile *f = cm_xcalloc(1, sizeof *f);
   f->path = cm_xstrdup(c->path);
   f->rel = cm_xstrdup(c->rel);
@@ -48,7 +48,7 @@ static SourceFile *read_candidate(ParseEnv *env, const Candidate *c, CXIndex ind
     long at = first_non_utf8(f->text, f->len);
     f->not_utf8 = at >= 0;
     f->not_utf8_at = at >= 0 ? (unsigned)at : 0;
-    parse_file(env, index, c, f);
+    parse_file(env, p, c, f);
   }
   if (!f->line_starts.len)
     facts_index_lines(f);
@@ -65,8 +65,8 @@ static void show_progress(Work *w, size_t done, const char *rel) {
           rel);
 }
 
-static void read_one(Work *w, size_t i, CXIndex index) {
-  w->out[i] = read_candidate(w->env, &w->cands->items[i], index);
+static void read_one(Work *w, size_t i, ParseWorker *p) {
+  w->out[i] = read_candidate(w->env, &w->cands->items[i], p);
   size_t done = atomic_fetch_add(&w->done, 1) + 1;
   if (w->progress)
     show_progress(w, done, w->cands->items[i].rel);
@@ -87,7 +87,7 @@ enum { CONTEXT_TRIES = 3 };
 
 /* The second pass: a header that fell back to tokens is read from the tree of a
  * file that includes it (it may use what its includer defines first). */
-static void read_in_context(Work *w, size_t i, CXIndex index) {
+static void read_in_context(Work *w, size_t i, ParseWorker *p) {
   SourceFile *h = w->out[i];
   if (!h || h->parser != PARSER_LEXICAL || h->skip_reason || !is_header_name(h->path))
     return;
@@ -98,7 +98,7 @@ static void read_in_context(Work *w, size_t i, CXIndex index) {
     if (!w->parsed_alone[j] || f->build || !mentions_include(f, base))
       continue;
     tries++;
-    if (parse_in_context(w->env, index, &w->cands->items[j], f, &w->cands->items[i], h))
+    if (parse_in_context(w->env, p, &w->cands->items[j], f, &w->cands->items[i], h))
       return;
   }
 }
@@ -107,18 +107,21 @@ static void read_in_context(Work *w, size_t i, CXIndex index) {
 static void *parser_init(void *ctx) {
   (void)ctx;
   parse_thread_init();
-  return clang_createIndex(0, 0);
+  return cm_xcalloc(1, sizeof(ParseWorker));
 }
 
-static void parser_done(void *ctx, void *index) {
+static void parser_done(void *ctx, void *parser) {
   (void)ctx;
-  clang_disposeIndex(index);
+  ParseWorker *p = parser;
+  if (p->index)
+    clang_disposeIndex(p->index);
+  free(p);
   parse_thread_done();
 }
 
-static void read_item(void *ctx, void *index, size_t i) {
+static void read_item(void *ctx, void *parser, size_t i) {
   Work *w = ctx;
-  w->read(w, i, index);
+  w->read(w, i, parser);
 }
 
 static void run_workers(Work *w, int jobs) {

@@ -29,8 +29,6 @@ find_library(LIBCLANG_LIBRARY NAMES clang libclang PATHS ${LLVM_LIB_DIR} NO_DEFA
 if(NOT LIBCLANG_LIBRARY OR NOT EXISTS "${LLVM_INCLUDE_DIR}/clang-c/Index.h")
   message(FATAL_ERROR "libclang not found under ${LLVM_LIB_DIR}: apt-get install libclang-16-dev")
 endif()
-add_library(libclang SHARED IMPORTED)
-set_target_properties(libclang PROPERTIES IMPORTED_LOCATION ${LIBCLANG_LIBRARY}
-                      INTERFACE_INCLUDE_DIRECTORIES ${LLVM_INCLUDE_DIR})
+# Not linked: analyzer/libclang.c opens it on first use.
 # clang's own resource headers (the CUDA wrapper headers) sit under its lib folder.
 execute_process(COMMAND ${LLVM_CONFIG_EXE} --version OUTPUT_VARIABLE LLVM_VERSION OUTPUT_STRIP_TRAILING_WHITESPACE)

@@ -59,7 +59,7 @@ static void lexical_env(void) {
   env = (ParseEnv){.db = fz_rules(), .cuda_include = "/usr/local/cuda/include", .compat_include = "/nonexistent",
                    .cuda_names = nameset_new(), .project_files = nameset_new(), .std_via_cuda = std_map_new()};
   nameset_add(env.cuda_names, "cudaMalloc");
-  index = clang_createIndex(0, 0);
+  index = libclang_index();
 }
 
 SourceFile *fz_read_lexically(const uint8_t *data, size_t size, bool tree) {
