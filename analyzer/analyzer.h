@@ -189,6 +189,17 @@ const char *an_constant_at(const SourceFile *f, unsigned offset);
 /* The CUDA Toolkit root: `asked` (--cuda-path), else $CUDA_PATH, else /usr/local/cuda. */
 const char *an_cuda_path(const char *asked);
 
+/* A build folder's compile_commands.json: each entry's folder, file (as
+ * written) and arguments (its "arguments", or its "command" split as a shell
+ * would). An entry without a folder or a file is left out. */
+typedef struct {
+  char *dir, *file;
+  CmStrings args;
+} CompileEntry;
+typedef VEC(CompileEntry) CompileEntries;
+Status an_compile_entries(const char *build_dir, CompileEntries *out);
+void an_compile_entries_free(CompileEntries *e);
+
 /* Every name declared (function, type, enum constant, macro...) in headers under
  * `under`, found by parsing `source` (text of a translation unit) with `args`. */
 typedef void (*DeclSink)(void *ctx, const char *name, const char *file);

@@ -18,7 +18,7 @@ typedef struct {
 } Candidate;
 
 typedef VEC(Candidate) Candidates;
-typedef VEC(char *) Strings;
+typedef CmStrings Strings;
 
 /* walk.c: the files under the paths, CUDA or not, and the include/ folders. */
 Status walk_paths(const char *const *paths, size_t n, char **root, Candidates *out, Strings *include_dirs,
@@ -140,8 +140,11 @@ char *facts_cache_key(const ParseEnv *env, const Candidate *c, const SourceFile 
 char *facts_cache_context_key(const ParseEnv *env, const char *header_key, const char *includer_key);
 /* A hit replaces f's parse with the stored one and marks f reused. */
 bool facts_cache_load(ParseEnv *env, const char *key, SourceFile *f);
-/* Keeps f's parse, with the files tu included. */
-void facts_cache_store(ParseEnv *env, const char *key, const SourceFile *f, CXTranslationUnit tu);
+/* Keeps f's parse, with the files tu included; with `missing`, a header tu did
+ * not find, also with where it would be found (each of `folders`, and each
+ * folder an included file came from), so that adding it there is a miss. */
+void facts_cache_store(ParseEnv *env, const char *key, const SourceFile *f, CXTranslationUnit tu,
+                       const char *missing, const Strings *folders);
 /* An entry as written and read, without a parse (test_facts_cache round-trips
  * facts through these): what the parse read besides the file, and the hash of
  * each one's bytes. */

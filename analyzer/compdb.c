@@ -1,10 +1,10 @@
-/* compile_commands.json through libclang's CXCompilationDatabase: each file with
- * the flags its build uses, minus what makes no sense for a parse (the compiler
- * itself, -c, -o FILE, the source file). */
+/* compile_commands.json, read with jansson: each file with the flags its build
+ * uses, minus what makes no sense for a parse (the compiler itself, -c, -o FILE,
+ * the source file). libclang has a reader too, but a run whose files' facts all
+ * come from the cache would then load libclang for it alone. */
+#include <jansson.h>
 #include <stdlib.h>
 #include <string.h>
-#include <fcntl.h>
-#include <stdio.h>
 #include <unistd.h>
 
 #include "analyzer_p.h"
@@ -48,12 +48,10 @@ static void keep_arg(Candidate *c, const char *arg, const char *next) {
   }
 }
 
-static void read_command(CXCompileCommand cmd, const char *root, Candidates *out) {
-  CXString file = clang_CompileCommand_getFilename(cmd), dir = clang_CompileCommand_getDirectory(cmd);
-  const char *name = clang_getCString(file);
+static void read_command(const CompileEntry *e, const char *root, Candidates *out) {
   Candidate c = {0};
-  c.dir = cm_xstrdup(clang_getCString(dir));
-  c.path = name[0] == '/' ? cm_xstrdup(name) : cm_xasprintf("%s/%s", c.dir, name);
+  c.dir = cm_xstrdup(e->dir);
+  c.path = e->file[0] == '/' ? cm_xstrdup(e->file) : cm_xasprintf("%s/%s", c.dir, e->file);
   char *real = realpath(c.path, NULL);
   if (real) {
     free(c.path);
@@ -61,49 +59,78 @@ static void read_command(CXCompileCommand cmd, const char *root, Candidates *out
   }
   size_t n = strlen(root);
   c.rel = cm_xstrdup(strncmp(c.path, root, n) == 0 && c.path[n] == '/' ? c.path + n + 1 : c.path);
-  unsigned nargs = clang_CompileCommand_getNumArgs(cmd);
-  c.args = cm_xcalloc(2 * nargs + 1, sizeof *c.args);
-  for (unsigned i = 1; i < nargs; i++) { /* 0 is the compiler */
-    CXString a = clang_CompileCommand_getArg(cmd, i);
-    const char *arg = clang_getCString(a);
+  c.args = cm_xcalloc(2 * e->args.len + 1, sizeof *c.args);
+  for (size_t i = 1; i < e->args.len; i++) { /* 0 is the compiler */
+    const char *arg = e->args.items[i];
     int k = keeps(arg);
-    if (k == 2 && i + 1 < nargs) {
-      CXString v = clang_CompileCommand_getArg(cmd, ++i);
-      keep_arg(&c, arg, clang_getCString(v));
-      clang_disposeString(v);
-    } else if (k == 1) {
+    if (k == 2 && i + 1 < e->args.len)
+      keep_arg(&c, arg, e->args.items[++i]);
+    else if (k == 1)
       keep_arg(&c, arg, NULL);
-    }
-    clang_disposeString(a);
   }
-  clang_disposeString(file);
-  clang_disposeString(dir);
   vec_push(out, c);
 }
 
 Status read_compile_db(const char *dir, const char *root, Candidates *out) {
-  char *json = cm_xasprintf("%s/compile_commands.json", dir);
-  bool present = access(json, R_OK) == 0;
-  free(json);
-  if (!present)
-    return cm_fail(ST_INPUT, "%s/compile_commands.json: not found or unreadable: pass the build folder that holds it (cmake -DCMAKE_EXPORT_COMPILE_COMMANDS=ON)", dir);
-  CXCompilationDatabase_Error err;
-  fflush(stderr);
-  int saved = dup(2), devnull = open("/dev/null", O_WRONLY); /* libclang prints its own parse errors */
-  if (devnull >= 0)
-    dup2(devnull, 2);
-  CXCompilationDatabase db = clang_CompilationDatabase_fromDirectory(dir, &err);
-  if (saved >= 0)
-    dup2(saved, 2), close(saved);
-  if (devnull >= 0)
-    close(devnull);
-  if (err != CXCompilationDatabase_NoError)
-    return cm_fail(ST_INPUT, "%s/compile_commands.json: cannot be read as a compilation database: check its JSON", dir);
-  CXCompileCommands cmds = clang_CompilationDatabase_getAllCompileCommands(db);
-  unsigned n = clang_CompileCommands_getSize(cmds);
-  for (unsigned i = 0; i < n; i++)
-    read_command(clang_CompileCommands_getCommand(cmds, i), root, out);
-  clang_CompileCommands_dispose(cmds);
-  clang_CompilationDatabase_dispose(db);
-  return n ? ST_OK : cm_fail(ST_INPUT, "%s/compile_commands.json: holds no compile command", dir);
+  CompileEntries entries = {0};
+  Status st = an_compile_entries(dir, &entries);
+  for (size_t i = 0; !st && i < entries.len; i++)
+    read_command(&entries.items[i], root, out);
+  if (!st && !entries.len)
+    st = cm_fail(ST_INPUT, "%s/compile_commands.json: holds no compile command", dir);
+  an_compile_entries_free(&entries);
+  return st;
+}
+
+/* ---- the file ---- */
+
+static void entry_args(json_t *entry, CmStrings *args) {
+  json_t *arguments = json_object_get(entry, "arguments"), *v;
+  size_t i;
+  if (json_is_array(arguments))
+    json_array_foreach(arguments, i, v) {
+      if (json_is_string(v))
+        vec_push(args, cm_xstrdup(json_string_value(v)));
+    }
+  else if (json_is_string(json_object_get(entry, "command")))
+    cm_split_command(json_string_value(json_object_get(entry, "command")), args);
+}
+
+Status an_compile_entries(const char *build_dir, CompileEntries *out) {
+  char *path = cm_xasprintf("%s/compile_commands.json", build_dir);
+  Status st = ST_OK;
+  bool readable = access(path, R_OK) == 0;
+  json_error_t err;
+  json_t *doc = readable ? json_load_file(path, 0, &err) : NULL, *entry;
+  if (!readable)
+    st = cm_fail(ST_INPUT, "%s: not found or unreadable: pass the build folder that holds it (cmake "
+                           "-DCMAKE_EXPORT_COMPILE_COMMANDS=ON)", path);
+  else if (!doc)
+    st = cm_fail(ST_INPUT, "%s:%d: %s: check its JSON", path, err.line, err.text);
+  else if (!json_is_array(doc))
+    st = cm_fail(ST_INPUT, "%s: not a JSON list of compile commands: give the folder of a compile_commands.json",
+                 path);
+  size_t i;
+  if (!st)
+    json_array_foreach(doc, i, entry) {
+      const char *dir = json_string_value(json_object_get(entry, "directory"));
+      const char *file = json_string_value(json_object_get(entry, "file"));
+      if (!dir || !file)
+        continue;
+      CompileEntry e = {cm_xstrdup(dir), cm_xstrdup(file), {0}};
+      entry_args(entry, &e.args);
+      vec_push(out, e);
+    }
+  json_decref(doc);
+  free(path);
+  return st;
+}
+
+void an_compile_entries_free(CompileEntries *e) {
+  for (size_t i = 0; i < e->len; i++) {
+    free(e->items[i].dir);
+    free(e->items[i].file);
+    cm_strings_free(&e->items[i].args);
+  }
+  vec_free(e);
 }

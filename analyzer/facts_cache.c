@@ -440,9 +440,34 @@ static void add_included(CXFile file, CXSourceLocation *stack, unsigned depth, C
   clang_disposeString(name);
 }
 
-void facts_cache_store(ParseEnv *env, const char *key, const SourceFile *f, CXTranslationUnit tu) {
+static void add_path(Manifest *m, char *path) {
+  for (size_t i = 0; i < m->len; i++)
+    if (strcmp(m->items[i].path, path) == 0) {
+      free(path);
+      return;
+    }
+  vec_push(m, ((Included){path, 0}));
+}
+
+/* Each place the missing header would be found, as a file the parse read: it
+ * hashes as missing, until the header is put there. */
+static void add_absent(Manifest *m, const char *missing, const Strings *folders) {
+  size_t included = m->len;
+  for (size_t i = 0; i < folders->len; i++)
+    add_path(m, cm_xasprintf("%s/%s", folders->items[i], missing));
+  for (size_t i = 0; i < included; i++) {
+    const char *path = m->items[i].path, *slash = strrchr(path, '/');
+    if (slash)
+      add_path(m, cm_xasprintf("%.*s/%s", (int)(slash - path), path, missing));
+  }
+}
+
+void facts_cache_store(ParseEnv *env, const char *key, const SourceFile *f, CXTranslationUnit tu,
+                       const char *missing, const Strings *folders) {
   Manifest m = {0};
   clang_getInclusions(tu, add_included, &m);
+  if (missing)
+    add_absent(&m, missing, folders);
   for (size_t i = 0; i < m.len; i++)
     m.items[i].hash = file_hash(env->file_hashes, m.items[i].path);
   facts_cache_write(env->cache_dir, key, f, &m);

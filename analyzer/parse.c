@@ -357,15 +357,45 @@ static char *missing_include(CXTranslationUnit tu) {
   return name;
 }
 
-/* A header was not found: what the parse gave depends on a file that is not
- * there, which no list of included files can tell a later run about (a header
- * added to the repository, a .git that moves the repository's root), so its
- * facts are not kept. */
-static bool lacks_a_header(CXTranslationUnit tu) {
-  char *header = missing_include(tu);
-  bool lacks = header != NULL;
-  free(header);
-  return lacks;
+/* The folders the flags name for headers (-I, -isystem, -iquote, -idirafter,
+ * joined to the folder or before it). */
+static void flag_folders(const Args *args, Strings *out) {
+  static const char *const opts[] = {"-I", "-isystem", "-iquote", "-idirafter"};
+  for (size_t i = 0; i < args->len; i++)
+    for (size_t k = 0; k < sizeof opts / sizeof *opts; k++) {
+      size_t n = strlen(opts[k]);
+      if (strncmp(args->items[i], opts[k], n) != 0)
+        continue;
+      const char *dir = args->items[i][n] ? args->items[i] + n : i + 1 < args->len ? args->items[i + 1] : NULL;
+      if (dir)
+        vec_push(out, cm_xstrdup(dir));
+      break;
+    }
+}
+
+/* Keeps the parse's facts. A parse that did not find a header depends on the
+ * header staying absent: the entry also lists where it was looked for (the
+ * folders of c's flags; facts_cache_store adds the folders the parse's other
+ * headers came from), so adding it there is a miss. Only the repository search
+ * is not retraced: a header added in the repository outside the tree scanned
+ * is seen once the file or one of its headers changes. */
+static void keep_facts(ParseEnv *env, const char *key, const Candidate *c, const SourceFile *f, CXTranslationUnit tu,
+                       const SourceFile *stored) {
+  char *missing = missing_include(tu);
+  Strings folders = {0};
+  if (missing) {
+    Args args = {0};
+    char *owned;
+    file_args(env, c, f, NULL, &args, &owned);
+    flag_folders(&args, &folders);
+    vec_free(&args);
+    free(owned);
+  }
+  facts_cache_store(env, key, stored, tu, missing, &folders);
+  for (size_t i = 0; i < folders.len; i++)
+    free(folders.items[i]);
+  vec_free(&folders);
+  free(missing);
 }
 
 /* Where in the repository a missing header is, built on first need and shared
@@ -492,8 +522,8 @@ void parse_file(ParseEnv *env, ParseWorker *p, const Candidate *c, SourceFile *f
   f->fallback_reason = why;
   if (tu) {
     collect_facts(env, tu, !why && !env->lexical, f);
-    if (key && whole && !lacks_a_header(tu))
-      facts_cache_store(env, key, f, tu);
+    if (key && whole)
+      keep_facts(env, key, c, f, tu, f);
     clang_disposeTranslationUnit(tu);
   }
   free(key);
@@ -543,8 +573,8 @@ bool parse_in_context(ParseEnv *env, ParseWorker *p, const Candidate *includer, 
     header->parsed_with = cm_xstrdup(inc_file->rel);
     collect_facts(env, tu, true, header);
   }
-  if (key && !lacks_a_header(tu))
-    facts_cache_store(env, key, header, tu);
+  if (key)
+    keep_facts(env, key, includer, inc_file, tu, header);
   free(key);
   free(why);
   clang_disposeTranslationUnit(tu);

@@ -106,6 +106,35 @@ void buf_free(Buf *b) {
   *b = (Buf){0};
 }
 
+void cm_strings_free(CmStrings *v) {
+  for (size_t i = 0; i < v->len; i++)
+    free(v->items[i]);
+  vec_free(v);
+}
+
+void cm_split_command(const char *s, CmStrings *out) {
+  Buf word = {0};
+  bool in_word = false;
+  for (char quote = 0; *s; s++) {
+    if (!quote && (*s == ' ' || *s == '\t')) {
+      if (in_word)
+        vec_push(out, cm_xstrdup(buf_cstr(&word)));
+      word.len = 0, in_word = false;
+      continue;
+    }
+    in_word = true;
+    if (quote ? *s == quote : (*s == '\'' || *s == '"'))
+      quote = quote ? 0 : *s;
+    else if (*s == '\\' && s[1] && quote != '\'')
+      buf_append(&word, ++s, 1);
+    else
+      buf_append(&word, s, 1);
+  }
+  if (in_word)
+    vec_push(out, cm_xstrdup(buf_cstr(&word)));
+  buf_free(&word);
+}
+
 Status cm_read_file(const char *path, char **data, size_t *len) {
   FILE *f = fopen(path, "rb");
   if (!f)

@@ -62,6 +62,13 @@ void buf_free(Buf *b);
   } while (0)
 #define vec_free(v) (free((v)->items), (v)->items = NULL, (v)->len = (v)->cap = 0)
 
+typedef VEC(char *) CmStrings;
+/* Frees each string and the array. */
+void cm_strings_free(CmStrings *v);
+/* A command line split into words at blanks, with '' and "" quoting and
+ * backslash escapes, as CMake and Bear write compile commands. */
+void cm_split_command(const char *s, CmStrings *out);
+
 void *cm_xmalloc(size_t n);
 void *cm_xcalloc(size_t n, size_t size);
 void *cm_xrealloc(void *p, size_t n);

@@ -1,6 +1,5 @@
 /* Fuzz target: the compile-database reader. The bytes are a build folder's
- * compile_commands.json, read through libclang into files and the flags kept
- * for each. */
+ * compile_commands.json, read into files and the flags kept for each. */
 #include "analyzer_p.h"
 #include "fuzz.h"
 

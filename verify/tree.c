@@ -311,7 +311,7 @@ static void run_command(const Tree *t, const Machine *m, const char *command, Tr
     return;
   }
   StrList words = {0};
-  vf_split_command(command, &words);
+  cm_split_command(command, &words);
   vec_push(&words, NULL);
   run_both(t, m, words.items, out);
   for (size_t i = 0; words.items[i]; i++)

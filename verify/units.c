@@ -7,13 +7,10 @@
  * hipcc line compiles for every target and keeps the object under the work
  * folder. */
 #define _GNU_SOURCE
-#include <jansson.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "verify_p.h"
-
-enum { MAX_DB_ARGS = 4096 };
 
 static bool inside(const char *path, const char *root) {
   size_t n = strlen(root);
@@ -113,31 +110,6 @@ static void each_source(const Plan *plan, const char *root, const char *port, co
 
 /* ---- compile_commands.json ---- */
 
-/* A command line split at blanks, with '' and "" quoting and \ escapes, as
- * CMake and Bear write them. */
-void vf_split_command(const char *s, StrList *out) {
-  Buf word = {0};
-  bool in_word = false;
-  for (char quote = 0; *s; s++) {
-    if (!quote && (*s == ' ' || *s == '\t')) {
-      if (in_word)
-        vec_push(out, cm_xstrdup(buf_cstr(&word)));
-      word.len = 0, in_word = false;
-      continue;
-    }
-    in_word = true;
-    if (quote ? *s == quote : (*s == '\'' || *s == '"'))
-      quote = quote ? 0 : *s;
-    else if (*s == '\\' && s[1] && quote != '\'')
-      buf_append(&word, ++s, 1);
-    else
-      buf_append(&word, s, 1);
-  }
-  if (in_word)
-    vec_push(out, cm_xstrdup(buf_cstr(&word)));
-  buf_free(&word);
-}
-
 static char *absolute(const char *dir, const char *path) {
   char *joined = path[0] == '/' ? cm_xstrdup(path) : cm_xasprintf("%s/%s", dir, path);
   char *resolved = cm_resolve_path(joined);
@@ -169,18 +141,6 @@ static void keep_flags(const StrList *args, const char *dir, const char *root, c
   }
 }
 
-static void entry_args(json_t *entry, StrList *args) {
-  json_t *arguments = json_object_get(entry, "arguments"), *v;
-  size_t i;
-  if (json_is_array(arguments))
-    json_array_foreach(arguments, i, v) {
-      if (json_is_string(v) && args->len < MAX_DB_ARGS)
-        vec_push(args, cm_xstrdup(json_string_value(v)));
-    }
-  else if (json_is_string(json_object_get(entry, "command")))
-    vf_split_command(json_string_value(json_object_get(entry, "command")), args);
-}
-
 static bool planned(const Plan *plan, const char *rel) {
   for (size_t i = 0; i < plan->files.len; i++)
     if (strcmp(plan->files.items[i].src->rel, rel) == 0)
@@ -189,24 +149,15 @@ static bool planned(const Plan *plan, const char *rel) {
 }
 
 /* An entry whose source is a CUDA source of the tree becomes a unit. */
-static void add_entry(json_t *entry, const Plan *plan, const char *root, const char *port, const TreeOptions *opt,
-                      Units *out) {
-  const char *dir = json_string_value(json_object_get(entry, "directory"));
-  const char *file = json_string_value(json_object_get(entry, "file"));
-  if (!dir || !file)
-    return;
-  char *abs = absolute(dir, file);
+static void add_entry(const CompileEntry *e, const Plan *plan, const char *root, const char *port,
+                      const TreeOptions *opt, Units *out) {
+  char *abs = absolute(e->dir, e->file);
   if (inside(abs, root) && planned(plan, abs + strlen(root) + 1)) {
     Unit u = {.name = cm_xstrdup(abs + strlen(root) + 1)};
     char *source = vf_in_port(abs, root, port);
     u.dir = dir_of(source);
     start_command(&u, opt, source, out->len);
-    StrList args = {0};
-    entry_args(entry, &args);
-    keep_flags(&args, dir, root, port, &u);
-    for (size_t i = 0; i < args.len; i++)
-      free(args.items[i]);
-    vec_free(&args);
+    keep_flags(&e->args, e->dir, root, port, &u);
     vec_push(out, u);
     free(source);
   }
@@ -215,17 +166,11 @@ static void add_entry(json_t *entry, const Plan *plan, const char *root, const c
 
 static Status from_compile_db(const char *db_dir, const Plan *plan, const char *root, const char *port,
                               const TreeOptions *opt, Units *out) {
-  char *path = cm_xasprintf("%s/compile_commands.json", db_dir);
-  json_error_t err;
-  json_t *doc = json_load_file(path, 0, &err), *entry;
-  Status st = !json_is_array(doc) ? cm_fail(ST_INPUT, "%s: %s: give the folder of a compile_commands.json (a JSON list)",
-                                            path, doc ? "not a list of commands" : err.text)
-                                  : ST_OK;
-  size_t i;
-  if (!st)
-    json_array_foreach(doc, i, entry) add_entry(entry, plan, root, port, opt, out);
-  json_decref(doc);
-  free(path);
+  CompileEntries entries = {0};
+  Status st = an_compile_entries(db_dir, &entries);
+  for (size_t i = 0; !st && i < entries.len; i++)
+    add_entry(&entries.items[i], plan, root, port, opt, out);
+  an_compile_entries_free(&entries);
   return st;
 }
 

@@ -63,7 +63,7 @@ typedef enum {
 const char *vf_status_name(VerifyStatus s);
 bool vf_status_fails(VerifyStatus s);
 
-typedef VEC(char *) StrList;
+typedef CmStrings StrList;
 
 typedef struct {
   char *name, *dir;            /* dir: the original CUDA program */

@@ -45,8 +45,6 @@ typedef VEC(Unit) Units;
 Status vf_find_units(const Plan *plan, const char *root, const char *port, const TreeOptions *opt, Units *out,
                      const char **built_with);
 void vf_units_free(Units *u);
-/* A command line split into words as a shell would, without running one. */
-void vf_split_command(const char *s, StrList *out);
 /* The path in the port of a path in the tree; the path itself outside it. malloc'd. */
 char *vf_in_port(const char *path, const char *root, const char *port);
 

@@ -1,0 +1,99 @@
+/* an_compile_entries: compile_commands.json's entries read with the shell's
+ * quoting of "command" (cm_split_command) or as "arguments" lists, entries
+ * lacking a folder or a file left out, and each way the file can be wrong
+ * named with its cause. */
+#define _GNU_SOURCE
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "analyzer.h"
+
+static char *dir;
+
+static int setup(void **state) {
+  (void)state;
+  dir = cm_make_temp_dir("hipport-test-compile-entries");
+  return dir ? 0 : -1;
+}
+
+static int teardown(void **state) {
+  (void)state;
+  cm_remove_tree(dir);
+  free(dir);
+  return 0;
+}
+
+static void write_db(const char *text) {
+  char *json = cm_xasprintf("%s/compile_commands.json", dir);
+  FILE *f = fopen(json, "w");
+  assert_non_null(f);
+  fputs(text, f);
+  fclose(f);
+  free(json);
+}
+
+static void assert_args(const CmStrings *args, const char *const *want, size_t n) {
+  assert_int_equal(args->len, n);
+  for (size_t i = 0; i < n; i++)
+    assert_string_equal(args->items[i], want[i]);
+}
+
+static void command_is_split_as_a_shell_would(void **state) {
+  (void)state;
+  write_db("[{\"directory\": \"/b\", \"file\": \"a.cu\",\n"
+           "  \"command\": \"nvcc  -I'/with space' -DNAME=\\\"v w\\\"\\t-DX=a\\\\ b -c a.cu\"}]");
+  CompileEntries e = {0};
+  assert_int_equal(an_compile_entries(dir, &e), ST_OK);
+  assert_int_equal(e.len, 1);
+  assert_string_equal(e.items[0].dir, "/b");
+  assert_string_equal(e.items[0].file, "a.cu");
+  const char *want[] = {"nvcc", "-I/with space", "-DNAME=v w", "-DX=a b", "-c", "a.cu"};
+  assert_args(&e.items[0].args, want, 6);
+  an_compile_entries_free(&e);
+}
+
+static void arguments_are_taken_as_they_are(void **state) {
+  (void)state;
+  write_db("[{\"directory\": \"/b\", \"file\": \"/s/k.cu\", \"arguments\": [\"nvcc\", \"-I\", \"a b\", \"'q'\"]},\n"
+           " {\"directory\": \"/b\", \"command\": \"nvcc -c x.cu\"},\n"
+           " {\"file\": \"y.cu\", \"command\": \"nvcc -c y.cu\"}]");
+  CompileEntries e = {0};
+  assert_int_equal(an_compile_entries(dir, &e), ST_OK);
+  assert_int_equal(e.len, 1); /* the two without a file or a folder are left out */
+  const char *want[] = {"nvcc", "-I", "a b", "'q'"};
+  assert_args(&e.items[0].args, want, 4);
+  an_compile_entries_free(&e);
+}
+
+static void a_wrong_file_names_its_cause(void **state) {
+  (void)state;
+  CompileEntries e = {0};
+  write_db("[{\"directory\": \"/b\",\n \"file\": }]");
+  assert_int_equal(an_compile_entries(dir, &e), ST_INPUT);
+  assert_non_null(strstr(cm_error(), "compile_commands.json:2:"));
+  assert_non_null(strstr(cm_error(), "check its JSON"));
+  write_db("{\"directory\": \"/b\"}");
+  assert_int_equal(an_compile_entries(dir, &e), ST_INPUT);
+  assert_non_null(strstr(cm_error(), "not a JSON list"));
+  assert_int_equal(e.len, 0);
+  char *elsewhere = cm_xasprintf("%s/none", dir);
+  assert_int_equal(an_compile_entries(elsewhere, &e), ST_INPUT);
+  assert_non_null(strstr(cm_error(), "CMAKE_EXPORT_COMPILE_COMMANDS"));
+  free(elsewhere);
+}
+
+int main(void) {
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test(command_is_split_as_a_shell_would),
+      cmocka_unit_test(arguments_are_taken_as_they_are),
+      cmocka_unit_test(a_wrong_file_names_its_cause),
+  };
+  return cmocka_run_group_tests(tests, setup, teardown);
+}
