@@ -134,7 +134,15 @@ void include_set_failed(ParseEnv *env, const char *pch);
 typedef struct FileHashes FileHashes;
 FileHashes *file_hashes_new(void);
 void file_hashes_free(FileHashes *m);
+/* A file's identity as stat tells it: equal stamps, same bytes. All zero:
+ * unknown (the file is missing, or was changed too recently to trust its times). */
+typedef struct {
+  uint64_t dev, ino, size, mtime_ns, ctime_ns;
+} FileStamp;
+/* The hash of a file's bytes ("missing" when it cannot be read), and its stamp;
+ * each file is read and stat'ed once a run. */
 uint64_t file_hash(FileHashes *m, const char *path);
+FileStamp file_stamp(FileHashes *m, const char *path);
 /* The key of a file's entry; of a header read in its includer's tree. */
 char *facts_cache_key(const ParseEnv *env, const Candidate *c, const SourceFile *f);
 char *facts_cache_context_key(const ParseEnv *env, const char *header_key, const char *includer_key);
@@ -146,11 +154,13 @@ bool facts_cache_load(ParseEnv *env, const char *key, SourceFile *f);
 void facts_cache_store(ParseEnv *env, const char *key, const SourceFile *f, CXTranslationUnit tu,
                        const char *missing, const Strings *folders);
 /* An entry as written and read, without a parse (test_facts_cache round-trips
- * facts through these): what the parse read besides the file, and the hash of
- * each one's bytes. */
+ * facts through these): what the parse read besides the file, with the hash of
+ * each one's bytes and its stamp: a file whose stamp is the same is not read
+ * again to be hashed. */
 typedef struct {
   char *path;
   uint64_t hash;
+  FileStamp stamp;
 } Included;
 typedef VEC(Included) Manifest;
 bool facts_cache_write(const char *dir, const char *key, const SourceFile *f, const Manifest *m);

@@ -22,20 +22,24 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "analyzer_p.h"
 
 /* Raise on any change to what an entry holds or how it is written. */
-enum { FORMAT_VERSION = 4 };
+enum { FORMAT_VERSION = 5 };
 
-/* ---- the bytes of included files, hashed once per run ---- */
+/* ---- included files, stat'ed and hashed once per run ---- */
 
 enum { HASH_BUCKETS = 1 << 12 };
 
 typedef struct Hashed {
   struct Hashed *next;
   char *path;
+  FileStamp stamp;
+  bool hashed;
   uint64_t hash;
 } Hashed;
 
@@ -74,20 +78,67 @@ static uint64_t content_hash(const char *path) {
   return h;
 }
 
-uint64_t file_hash(FileHashes *m, const char *path) {
+/* A file changed within the last seconds may change again within its times'
+ * granularity without changing them, as git's index knows ("racily clean"):
+ * its stamp is not trusted, and a later run hashes its bytes. */
+enum { RACY_SECONDS = 2 };
+
+static FileStamp stamp_of(const char *path) {
+  struct stat st;
+  if (stat(path, &st) != 0)
+    return (FileStamp){0};
+  uint64_t ns = 1000000000u;
+  FileStamp s = {(uint64_t)st.st_dev, (uint64_t)st.st_ino, (uint64_t)st.st_size,
+                 (uint64_t)st.st_mtim.tv_sec * ns + (uint64_t)st.st_mtim.tv_nsec,
+                 (uint64_t)st.st_ctim.tv_sec * ns + (uint64_t)st.st_ctim.tv_nsec};
+  time_t now = time(NULL);
+  if (now - st.st_mtim.tv_sec < RACY_SECONDS || now - st.st_ctim.tv_sec < RACY_SECONDS)
+    return (FileStamp){0};
+  return s;
+}
+
+/* The file's entry, stat'ed when first asked for; called under the lock. */
+static Hashed *hashed_entry(FileHashes *m, const char *path) {
   Hashed **slot = &m->buckets[cm_hash_str(CM_HASH_SEED, path) % HASH_BUCKETS];
-  pthread_mutex_lock(&m->lock);
   Hashed *e = *slot;
   while (e && strcmp(e->path, path) != 0)
     e = e->next;
-  if (!e) { /* hashed under the lock: a header many files include is read once */
-    e = cm_xmalloc(sizeof *e);
-    *e = (Hashed){*slot, cm_xstrdup(path), content_hash(path)};
+  if (!e) {
+    e = cm_xcalloc(1, sizeof *e);
+    *e = (Hashed){.next = *slot, .path = cm_xstrdup(path), .stamp = stamp_of(path)};
     *slot = e;
   }
+  return e;
+}
+
+uint64_t file_hash(FileHashes *m, const char *path) {
+  pthread_mutex_lock(&m->lock);
+  Hashed *e = hashed_entry(m, path);
+  if (!e->hashed) /* hashed under the lock: a header many files include is read once */
+    e->hash = content_hash(path), e->hashed = true;
   uint64_t h = e->hash;
   pthread_mutex_unlock(&m->lock);
   return h;
+}
+
+FileStamp file_stamp(FileHashes *m, const char *path) {
+  pthread_mutex_lock(&m->lock);
+  FileStamp s = hashed_entry(m, path)->stamp;
+  pthread_mutex_unlock(&m->lock);
+  return s;
+}
+
+static bool known_stamp(FileStamp s) { return s.dev || s.ino || s.size || s.mtime_ns || s.ctime_ns; }
+
+static bool same_stamp(FileStamp a, FileStamp b) {
+  return a.dev == b.dev && a.ino == b.ino && a.size == b.size && a.mtime_ns == b.mtime_ns && a.ctime_ns == b.ctime_ns;
+}
+
+/* The file is as the entry saw it: the same stamp, or else the same bytes. */
+static bool unchanged(FileHashes *m, const Included *inc) {
+  if (known_stamp(inc->stamp) && same_stamp(file_stamp(m, inc->path), inc->stamp))
+    return true;
+  return file_hash(m, inc->path) == inc->hash;
 }
 
 /* ---- keys ---- */
@@ -185,7 +236,9 @@ static void write_entry(FILE *o, const char *key, const SourceFile *f, const Man
   put_str(o, key);
   fprintf(o, "\nM %zu\n", m->len);
   for (size_t i = 0; i < m->len; i++) {
-    fprintf(o, "%016" PRIx64, m->items[i].hash);
+    const FileStamp *st = &m->items[i].stamp;
+    fprintf(o, "%016" PRIx64 " %" PRIu64 " %" PRIu64 " %" PRIu64 " %" PRIu64 " %" PRIu64, m->items[i].hash, st->dev,
+            st->ino, st->size, st->mtime_ns, st->ctime_ns);
     put_str(o, m->items[i].path);
     fputc('\n', o);
   }
@@ -253,6 +306,17 @@ static long long get_num(Reader *r) {
 }
 
 static unsigned get_unsigned(Reader *r) { return (unsigned)get_num(r); }
+
+static void read_stamp(Reader *r, FileStamp *s) {
+  uint64_t *fields[] = {&s->dev, &s->ino, &s->size, &s->mtime_ns, &s->ctime_ns};
+  for (size_t i = 0; i < sizeof fields / sizeof *fields; i++) {
+    skip_space(r);
+    char *after = NULL;
+    *fields[i] = r->ok && r->p < r->end ? strtoull(r->p, &after, 10) : 0;
+    r->ok = r->ok && r->p < r->end && after != r->p;
+    r->p = r->ok ? after : r->p;
+  }
+}
 
 static bool get_tag(Reader *r, const char *tag) {
   skip_space(r);
@@ -347,6 +411,7 @@ static void read_manifest(Reader *r, Manifest *m) {
     Included inc = {.hash = r->p < r->end ? strtoull(r->p, &after, 16) : 0};
     r->ok = r->p < r->end && after == r->p + 16;
     r->p += r->ok ? 16 : 0;
+    read_stamp(r, &inc.stamp);
     inc.path = get_str(r);
     if (inc.path)
       vec_push(m, inc);
@@ -436,7 +501,7 @@ static void add_included(CXFile file, CXSourceLocation *stack, unsigned depth, C
   for (size_t i = 0; i < m->len && !seen; i++)
     seen = strcmp(m->items[i].path, path) == 0;
   if (!seen)
-    vec_push(m, ((Included){cm_xstrdup(path), 0}));
+    vec_push(m, ((Included){.path = cm_xstrdup(path)}));
   clang_disposeString(name);
 }
 
@@ -446,7 +511,7 @@ static void add_path(Manifest *m, char *path) {
       free(path);
       return;
     }
-  vec_push(m, ((Included){path, 0}));
+  vec_push(m, ((Included){.path = path}));
 }
 
 /* Each place the missing header would be found, as a file the parse read: it
@@ -468,8 +533,10 @@ void facts_cache_store(ParseEnv *env, const char *key, const SourceFile *f, CXTr
   clang_getInclusions(tu, add_included, &m);
   if (missing)
     add_absent(&m, missing, folders);
-  for (size_t i = 0; i < m.len; i++)
+  for (size_t i = 0; i < m.len; i++) {
     m.items[i].hash = file_hash(env->file_hashes, m.items[i].path);
+    m.items[i].stamp = file_stamp(env->file_hashes, m.items[i].path);
+  }
   facts_cache_write(env->cache_dir, key, f, &m);
   facts_cache_manifest_free(&m);
 }
@@ -483,7 +550,7 @@ bool facts_cache_load(ParseEnv *env, const char *key, SourceFile *f) {
     return false;
   bool same = true;
   for (size_t i = 0; i < m.len && same; i++)
-    same = file_hash(env->file_hashes, m.items[i].path) == m.items[i].hash;
+    same = unchanged(env->file_hashes, &m.items[i]);
   facts_cache_manifest_free(&m);
   if (!same) {
     forget_parse(&got);

@@ -139,8 +139,8 @@ static void same_parse(const SourceFile *a, const SourceFile *b) {
 
 static Manifest two_headers(void) {
   Manifest m = {0};
-  vec_push(&m, ((Included){cm_xstrdup("/usr/include/stdio.h"), 0x0123456789abcdefull}));
-  vec_push(&m, ((Included){cm_xstrdup("/repo/a header with spaces.h"), 0xfedcba9876543210ull}));
+  vec_push(&m, ((Included){cm_xstrdup("/usr/include/stdio.h"), 0x0123456789abcdefull, {1, 2, 3, 4, 5}}));
+  vec_push(&m, ((Included){cm_xstrdup("/repo/a header with spaces.h"), 0xfedcba9876543210ull, {0}}));
   return m;
 }
 
@@ -155,6 +155,7 @@ static void every_field_round_trips(void **state) {
   for (size_t i = 0; i < m.len; i++) {
     assert_string_equal(got.items[i].path, m.items[i].path);
     assert_true(got.items[i].hash == m.items[i].hash);
+    assert_memory_equal(&got.items[i].stamp, &m.items[i].stamp, sizeof(FileStamp));
   }
   facts_cache_manifest_free(&m);
   facts_cache_manifest_free(&got);
@@ -208,7 +209,7 @@ static void a_changed_include_is_a_miss(void **state) {
   assert_int_equal(cm_write_atomically(header, "#define N 1\n", 12, 0600), ST_OK);
   ParseEnv env = {.cache_dir = tmpdir, .file_hashes = file_hashes_new()};
   Manifest m = {0};
-  vec_push(&m, ((Included){cm_xstrdup(header), file_hash(env.file_hashes, header)}));
+  vec_push(&m, ((Included){cm_xstrdup(header), file_hash(env.file_hashes, header), file_stamp(env.file_hashes, header)}));
   SourceFile *f = full_file(), *back = bare_file();
   assert_true(facts_cache_write(tmpdir, "file-with-header", f, &m));
   assert_true(facts_cache_load(&env, "file-with-header", back));
@@ -233,12 +234,45 @@ static void a_changed_include_is_a_miss(void **state) {
   free(header);
 }
 
+/* A file whose stamp is as the entry saw it is not hashed again: an old
+ * system header with its own stamp and a wrong hash still matches, a stamp
+ * that differs falls back to the bytes (a miss here), and a file changed just
+ * now has no stamp to trust. */
+static void a_matching_stamp_spares_the_hash(void **state) {
+  (void)state;
+  const char *old = "/usr/include/stdio.h";
+  ParseEnv env = {.cache_dir = tmpdir, .file_hashes = file_hashes_new()};
+  FileStamp now = file_stamp(env.file_hashes, old);
+  assert_true(now.size > 0 && now.ino > 0);
+  Manifest m = {0};
+  vec_push(&m, ((Included){cm_xstrdup(old), ~file_hash(env.file_hashes, old), now}));
+  SourceFile *f = full_file(), *back = bare_file();
+  assert_true(facts_cache_write(tmpdir, "file-stamped", f, &m));
+  assert_true(facts_cache_load(&env, "file-stamped", back));
+  m.items[0].stamp.size++;
+  assert_true(facts_cache_write(tmpdir, "file-restamped", f, &m));
+  SourceFile *other = bare_file();
+  assert_false(facts_cache_load(&env, "file-restamped", other));
+
+  char *fresh = cm_xasprintf("%s/fresh.h", tmpdir);
+  assert_int_equal(cm_write_atomically(fresh, "#define N 1\n", 12, 0600), ST_OK);
+  FileStamp unknown = file_stamp(env.file_hashes, fresh);
+  assert_true(unknown.size == 0 && unknown.ino == 0 && unknown.mtime_ns == 0);
+  free(fresh);
+  file_hashes_free(env.file_hashes);
+  facts_cache_manifest_free(&m);
+  an_source_free(f);
+  an_source_free(back);
+  an_source_free(other);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(every_field_round_trips),
       cmocka_unit_test(a_file_without_code_only_round_trips),
       cmocka_unit_test(another_key_or_a_torn_entry_is_a_miss),
       cmocka_unit_test(a_changed_include_is_a_miss),
+      cmocka_unit_test(a_matching_stamp_spares_the_hash),
   };
   return cmocka_run_group_tests(tests, setup, teardown);
 }
