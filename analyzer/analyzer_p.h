@@ -241,6 +241,22 @@ void free_build_commands(SourceFile *f);
 
 /* facts.c: tokens (and, when the parse succeeded, the tree) into facts. */
 void collect_facts(const ParseEnv *env, CXTranslationUnit tu, bool parsed, SourceFile *f);
+/* The same from the file's tokens alone, read without libclang (--lexical). */
+void collect_lexical_facts(const ParseEnv *env, SourceFile *f);
+
+/* lexer.c: the tokens clang_tokenize gives a CUDA file, without libclang, and
+ * the #if branches that are plainly dead (`#if 0`, the #else of `#if 1`). */
+typedef struct {
+  unsigned begin, end;
+  CXTokenKind kind;
+} LexToken;
+typedef VEC(LexToken) LexTokens;
+typedef struct {
+  unsigned begin, end;
+} LexRange;
+typedef VEC(LexRange) LexRanges;
+void an_lex(const char *text, size_t len, LexTokens *out);
+void an_lex_skipped(const SourceFile *f, const char *text, const LexTokens *t, LexRanges *out);
 void facts_index_lines(SourceFile *f);
 /* Drops what collect_facts gave, so that a file can be read again. */
 void an_forget_facts(SourceFile *f);

@@ -12,9 +12,7 @@
 
 #include "analyzer_p.h"
 
-typedef struct {
-  unsigned begin, end;
-} Range;
+typedef LexRange Range;
 
 typedef struct {
   unsigned callee;        /* offset of the called name */
@@ -29,11 +27,12 @@ typedef struct {
   SourceFile *f;
   char *joined;           /* the text libclang read where it joined spaced chevrons; else NULL */
   bool parsed;
-  CXToken *tokens;
+  CXToken *tokens;        /* libclang's, when there is a tree */
   CXCursor *cursors;      /* per token, when parsed */
   unsigned ntokens;
   Range *tok;             /* per token: byte range */
-  VEC(Range) skipped;     /* preprocessor-skipped ranges */
+  CXTokenKind *kind;      /* per token */
+  LexRanges skipped;      /* preprocessor-skipped ranges */
   VEC(Range) device_fns;  /* bodies of __global__/__device__ functions */
   VEC(Range) device_only; /* those of them not also __host__: code never compiled for the host */
   StdMap *own_std;        /* standard headers the file's own CUDA includes brought in */
@@ -152,7 +151,7 @@ static void blank_comments_and_strings(Reader *r) {
   f->code_only = cm_xmalloc(f->len + 1);
   memcpy(f->code_only, f->text, f->len + 1);
   for (unsigned i = 0; i < r->ntokens; i++) {
-    CXTokenKind k = clang_getTokenKind(r->tokens[i]);
+    CXTokenKind k = r->kind[i];
     Range t = r->tok[i];
     const char *open = k == CXToken_Literal && is_string_literal(f->text + t.begin, t.end - t.begin)
                            ? memchr(f->text + t.begin, '"', t.end - t.begin)
@@ -484,7 +483,7 @@ static unsigned kernel_start(Reader *r, unsigned i) {
       j = k;
       continue;
     }
-    bool ident = clang_getTokenKind(r->tokens[k]) == CXToken_Identifier;
+    bool ident = r->kind[k] == CXToken_Identifier;
     if (ident && j < i && !tok_is(r, j, "::") && !tok_is(r, j, "<"))
       break; /* `define NAME k<<<`: two names in a row are no kernel expression */
     if (ident || tok_is(r, k, "::")) {
@@ -687,7 +686,7 @@ static void read_removed_member(Reader *r, CXCursor c) {
   Range whole = cursor_range(c);
   unsigned k = token_at(r, cursor_range(base).end);
   if (!(tok_is(r, k, ".") || tok_is(r, k, "->")) || k + 1 >= r->ntokens || r->tok[k + 1].end > whole.end ||
-      clang_getTokenKind(r->tokens[k + 1]) != CXToken_Identifier)
+      r->kind[k + 1] != CXToken_Identifier)
     return;
   Range m = r->tok[k + 1];
   CXString owner_name = clang_getCursorSpelling(owner);
@@ -785,14 +784,32 @@ static void read_skipped(Reader *r) {
   clang_disposeSourceRangeList(list);
 }
 
-static bool read_tokens(Reader *r) {
+static void read_tokens(Reader *r) {
   CXSourceRange all = clang_getRange(clang_getLocationForOffset(r->tu, r->file, 0),
                                      clang_getLocationForOffset(r->tu, r->file, (unsigned)r->f->len));
   clang_tokenize(r->tu, all, &r->tokens, &r->ntokens);
   r->tok = cm_xcalloc(r->ntokens, sizeof *r->tok);
-  for (unsigned i = 0; i < r->ntokens; i++)
+  r->kind = cm_xcalloc(r->ntokens, sizeof *r->kind);
+  for (unsigned i = 0; i < r->ntokens; i++) {
     r->tok[i] = token_range(r, r->tokens[i]);
-  return r->ntokens > 0 || r->f->len == 0;
+    r->kind[i] = clang_getTokenKind(r->tokens[i]);
+  }
+}
+
+/* The same tokens and dead branches, from lexer.c. */
+static void lex_tokens(Reader *r) {
+  const char *text = r->joined ? r->joined : r->f->text;
+  LexTokens t = {0};
+  an_lex(text, r->f->len, &t);
+  r->ntokens = (unsigned)t.len;
+  r->tok = cm_xcalloc(t.len, sizeof *r->tok);
+  r->kind = cm_xcalloc(t.len, sizeof *r->kind);
+  for (size_t i = 0; i < t.len; i++) {
+    r->tok[i] = (Range){t.items[i].begin, t.items[i].end};
+    r->kind[i] = t.items[i].kind;
+  }
+  an_lex_skipped(r->f, text, &t, &r->skipped);
+  vec_free(&t);
 }
 
 static bool is_binary_operator(const Reader *r, unsigned i) {
@@ -869,7 +886,7 @@ static void read_all(Reader *r) {
       i++; /* the directive word; a #define's name is read, and is the file's own */
       continue;
     }
-    CXTokenKind k = clang_getTokenKind(r->tokens[i]);
+    CXTokenKind k = r->kind[i];
     if (is_asm_keyword(r, i))
       read_asm(r, i, in_define);
     else if (k == CXToken_Identifier)
@@ -886,7 +903,7 @@ static int by_offset(const void *a, const void *b) {
 
 /* The tree's word on which tokens name templates, for constants.c. */
 static bool names_template(Reader *r, unsigned i) {
-  if (!r->cursors || clang_getTokenKind(r->tokens[i]) != CXToken_Identifier)
+  if (!r->cursors || r->kind[i] != CXToken_Identifier)
     return false;
   if (clang_getCursorKind(r->cursors[i]) == CXCursor_TemplateRef)
     return true;
@@ -899,7 +916,7 @@ static bool names_template(Reader *r, unsigned i) {
 static ConstToken *const_tokens(Reader *r) {
   ConstToken *t = cm_xcalloc(r->ntokens + 1, sizeof *t);
   for (unsigned i = 0; i < r->ntokens; i++)
-    t[i] = (ConstToken){r->tok[i].begin, r->tok[i].end, clang_getTokenKind(r->tokens[i]), names_template(r, i)};
+    t[i] = (ConstToken){r->tok[i].begin, r->tok[i].end, r->kind[i], names_template(r, i)};
   return t;
 }
 
@@ -952,7 +969,7 @@ static enum CXChildVisitResult own_decl(CXCursor c, CXCursor parent, CXClientDat
 static bool defines_template_id(Reader *r, unsigned i) {
   unsigned end = an_directive_end(r->f, r->tok[i].begin);
   return i + 4 < r->ntokens && r->tok[i + 4].begin < end && tok_is(r, i + 4, "<") &&
-         clang_getTokenKind(r->tokens[i + 3]) == CXToken_Identifier;
+         r->kind[i + 3] == CXToken_Identifier;
 }
 
 /* What the scanned tree defines is never a CUDA name to port, wherever it is
@@ -982,6 +999,36 @@ static void read_inclusions(Reader *r) {
   r->std_seen = nameset_new();
 }
 
+/* What every reading does once the tokens (and the tree, with tu) are in. */
+static void read_facts(Reader *r) {
+  blank_comments_and_strings(r);
+  read_inclusions(r);
+  read_own_names(r);
+  read_all(r);
+  ConstToken *t = const_tokens(r);
+  find_constant_ranges(r->f, t, r->ntokens);
+  read_macro_launches(r, t);
+  free(t);
+  vec_sort(&r->f->facts, by_offset);
+  free(r->joined);
+  if (r->tokens)
+    clang_disposeTokens(r->tu, r->tokens, r->ntokens);
+  free(r->tok);
+  free(r->kind);
+  free(r->cursors);
+  vec_free(&r->skipped);
+  vec_free(&r->device_fns);
+  vec_free(&r->device_only);
+  for (size_t i = 0; i < r->pointees.len; i++)
+    free(r->pointees.items[i].type);
+  vec_free(&r->pointees);
+  std_map_free(r->own_std);
+  nameset_free(r->user_includes);
+  nameset_free(r->std_seen);
+  nameset_free(r->own_names);
+  nameset_free(r->kernel_templates);
+}
+
 void collect_facts(const ParseEnv *env, CXTranslationUnit tu, bool parsed, SourceFile *f) {
   Reader r = {.env = env, .tu = tu, .f = f, .parsed = parsed, .kernel_templates = nameset_new()};
   facts_index_lines(f);
@@ -997,29 +1044,14 @@ void collect_facts(const ParseEnv *env, CXTranslationUnit tu, bool parsed, Sourc
   read_skipped(&r);
   read_tokens(&r);
   ask_the_tree(&r);
-  blank_comments_and_strings(&r);
-  read_inclusions(&r);
-  read_own_names(&r);
-  read_all(&r);
-  ConstToken *t = const_tokens(&r);
-  find_constant_ranges(f, t, r.ntokens);
-  read_macro_launches(&r, t);
-  free(t);
-  vec_sort(&f->facts, by_offset);
-  free(r.joined);
-  clang_disposeTokens(tu, r.tokens, r.ntokens);
-  free(r.tok);
-  free(r.cursors);
-  vec_free(&r.skipped);
-  vec_free(&r.device_fns);
-  vec_free(&r.device_only);
-  for (size_t i = 0; i < r.pointees.len; i++)
-    free(r.pointees.items[i].type);
-  vec_free(&r.pointees);
-  std_map_free(r.own_std);
-  nameset_free(r.user_includes);
-  nameset_free(r.std_seen);
-  nameset_free(r.own_names);
-  nameset_free(r.kernel_templates);
+  read_facts(&r);
+}
+
+void collect_lexical_facts(const ParseEnv *env, SourceFile *f) {
+  Reader r = {.env = env, .f = f, .kernel_templates = nameset_new()};
+  facts_index_lines(f);
+  r.joined = join_chevrons(f->text, f->len);
+  lex_tokens(&r);
+  read_facts(&r);
 }
 

@@ -492,36 +492,34 @@ CXIndex worker_index(ParseWorker *p) {
 }
 
 void parse_file(ParseEnv *env, ParseWorker *p, const Candidate *c, SourceFile *f) {
-  CXTranslationUnit tu;
-  char *why = NULL, *key = NULL;
-  bool whole = false; /* a tree whose included files are known, so its facts can be kept */
-  if (env->lexical) {
-    tu = lexical_tu(worker_index(p), c->path, f->text, f->len);
+  if (env->lexical) { /* tokens only, without libclang */
     f->parser = PARSER_LEXICAL;
-  } else {
-    key = env->file_hashes ? facts_cache_key(env, c, f) : NULL;
-    if (key && facts_cache_load(env, key, f)) {
-      free(key);
-      return;
-    }
-    prelude_check(env);
-    const char *block = include_set_pch(env, c, f);
-    tu = parse_tree(env, worker_index(p), c, f, block ? block : env->pch, &why, &whole);
-    if (block && why) { /* was it the block's PCH? only a parse without it tells */
-      char *first = why;
-      if (tu)
-        clang_disposeTranslationUnit(tu);
-      why = NULL;
-      tu = parse_tree(env, worker_index(p), c, f, env->pch, &why, &whole);
-      if (!why)
-        include_set_failed(env, block);
-      free(first);
-    }
-    f->parser = why ? PARSER_LEXICAL : PARSER_LIBCLANG;
+    collect_lexical_facts(env, f);
+    return;
   }
+  char *why = NULL, *key = env->file_hashes ? facts_cache_key(env, c, f) : NULL;
+  bool whole = false; /* a tree whose included files are known, so its facts can be kept */
+  if (key && facts_cache_load(env, key, f)) {
+    free(key);
+    return;
+  }
+  prelude_check(env);
+  const char *block = include_set_pch(env, c, f);
+  CXTranslationUnit tu = parse_tree(env, worker_index(p), c, f, block ? block : env->pch, &why, &whole);
+  if (block && why) { /* was it the block's PCH? only a parse without it tells */
+    char *first = why;
+    if (tu)
+      clang_disposeTranslationUnit(tu);
+    why = NULL;
+    tu = parse_tree(env, worker_index(p), c, f, env->pch, &why, &whole);
+    if (!why)
+      include_set_failed(env, block);
+    free(first);
+  }
+  f->parser = why ? PARSER_LEXICAL : PARSER_LIBCLANG;
   f->fallback_reason = why;
   if (tu) {
-    collect_facts(env, tu, !why && !env->lexical, f);
+    collect_facts(env, tu, !why, f);
     if (key && whole)
       keep_facts(env, key, c, f, tu, f);
     clang_disposeTranslationUnit(tu);

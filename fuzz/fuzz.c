@@ -62,7 +62,7 @@ static void lexical_env(void) {
   index = libclang_index();
 }
 
-SourceFile *fz_read_lexically(const uint8_t *data, size_t size, bool tree) {
+SourceFile *fz_read_lexically(const uint8_t *data, size_t size, FzReading how) {
   if (is_binary((const char *)data, size))
     return NULL;
   if (!index)
@@ -72,9 +72,11 @@ SourceFile *fz_read_lexically(const uint8_t *data, size_t size, bool tree) {
   f->rel = cm_xstrdup("input.cu");
   f->text = cm_xstrndup((const char *)data, size);
   f->len = size;
-  CXTranslationUnit tu = lexical_tu(index, f->path, f->text, f->len);
+  CXTranslationUnit tu = how == FZ_LEXER ? NULL : lexical_tu(index, f->path, f->text, f->len);
+  if (how == FZ_LEXER)
+    collect_lexical_facts(&env, f);
   if (tu) {
-    collect_facts(&env, tu, tree, f);
+    collect_facts(&env, tu, how == FZ_TREE, f);
     clang_disposeTranslationUnit(tu);
   }
   if (!f->line_starts.len)

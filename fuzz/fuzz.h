@@ -18,11 +18,13 @@ const char *fz_dir(void);
 /* The input written to fz_dir()/name; its path (a static buffer). */
 const char *fz_write(const char *name, const uint8_t *data, size_t size);
 
-/* The input as a .cu file read by the lexical reader: libclang reads it without
- * include paths (as for a file whose real parse failed) and the analyzer takes
- * its facts from the tokens alone, or (tree) trusting clang's tree as well, as
- * for a file that parsed. NULL for a binary input, which the scan leaves out. */
-SourceFile *fz_read_lexically(const uint8_t *data, size_t size, bool tree);
+/* The input as a .cu file read lexically: by lexer.c's tokens, as --lexical
+ * reads (FZ_LEXER); or libclang reads it without include paths (as for a file
+ * whose real parse failed) and the analyzer takes its facts from the tokens
+ * alone (FZ_TOKENS), or trusting clang's tree as well, as for a file that
+ * parsed (FZ_TREE). NULL for a binary input, which the scan leaves out. */
+typedef enum { FZ_LEXER, FZ_TOKENS, FZ_TREE } FzReading;
+SourceFile *fz_read_lexically(const uint8_t *data, size_t size, FzReading how);
 
 /* Plans f alone (options from `flags`: bit 0 hipLaunchKernelGGL, bit 1 the ROC
  * back end; the target release from `release`) and applies the edits with and

@@ -1,10 +1,10 @@
-/* Fuzz target: the lexical reader (fz_read_lexically), from the tokens alone and
- * trusting the tree. */
+/* Fuzz target: the lexical readers (fz_read_lexically): lexer.c's tokens
+ * (--lexical), libclang's tokens alone, and trusting the tree. */
 #include "fuzz.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
-  for (int tree = 0; tree < 2; tree++) {
-    SourceFile *f = fz_read_lexically(data, size, tree);
+  for (FzReading how = FZ_LEXER; how <= FZ_TREE; how++) {
+    SourceFile *f = fz_read_lexically(data, size, how);
     if (f)
       an_source_free(f);
   }

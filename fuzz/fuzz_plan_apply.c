@@ -6,7 +6,7 @@
 #include "fuzz.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
-  SourceFile *f = size ? fz_read_lexically(data, size, true) : NULL;
+  SourceFile *f = size ? fz_read_lexically(data, size, FZ_TREE) : NULL;
   if (f) {
     fz_plan_and_apply(f, data[0], data[size - 1]);
     an_source_free(f);

@@ -1,6 +1,7 @@
 """libclang is opened only when a file is parsed: a scan or a translate whose
 files' facts all come from the cache never loads it (the dynamic linker's own
-trace says which libraries a run loaded), and reports as a run that parsed."""
+trace says which libraries a run loaded), and reports as a run that parsed;
+--lexical reads tokens without it, even with no cache."""
 import json
 import os
 import subprocess
@@ -15,7 +16,8 @@ errors = []
 def run(*args):
     """The run's standard output, and whether it loaded libclang."""
     env = dict(os.environ, LD_DEBUG="files")
-    r = subprocess.run([hipport, *args, "--cache-dir", cache], capture_output=True, text=True, env=env)
+    cached = [] if "--no-cache" in args else ["--cache-dir", cache]
+    r = subprocess.run([hipport, *args, *cached], capture_output=True, text=True, env=env)
     if r.returncode != 0:
         errors.append(f"{' '.join(args)} exited {r.returncode}: {r.stderr.strip()[-300:]}")
     return r.stdout, "libclang" in r.stderr
@@ -42,6 +44,12 @@ if loaded:
     errors.append("a translate that reused the file's facts loaded libclang")
 if "hipDeviceSynchronize" not in open(out).read():
     errors.append("the translate from the cache did not rename cudaDeviceSynchronize")
+
+lexical, loaded = run("scan", source, "--format", "json", "--lexical", "--no-cache")
+if loaded:
+    errors.append("a --lexical scan loaded libclang")
+if report(lexical).get("summary", {}).get("parser") != "lexical" or not report(lexical).get("uses"):
+    errors.append("the --lexical scan reported no lexical uses")
 
 for e in errors:
     print("FAIL:", e)

@@ -1,0 +1,264 @@
+/* Tokens without libclang, for --lexical. Opening libclang and parsing even a
+ * single file with no includes costs more than everything else a lexical read
+ * does; a first look at a huge tree needs the tokens alone. These are the
+ * tokens clang_tokenize gives for a CUDA file (a raw lexer's: no macro
+ * expanded, comments kept, `<<<` and `>>>` one token each, a header name in
+ * pieces), and the #if branches that are plainly dead; test_lexer holds them
+ * to clang_tokenize's on real files. */
+#define _GNU_SOURCE
+#include <stdlib.h>
+#include <string.h>
+
+#include "analyzer_p.h"
+
+/* C++17's keywords and the GNU and clang ones it accepts in CUDA mode (clang's
+ * TokenKinds.def): clang_tokenize calls these keywords, not identifiers. */
+static const char *const keywords[] = {
+    "alignas", "alignof", "and", "and_eq", "asm", "auto", "bitand", "bitor", "bool", "break", "case", "catch",
+    "char", "char16_t", "char32_t", "class", "compl", "const", "const_cast", "constexpr", "continue", "decltype",
+    "default", "delete", "do", "double", "dynamic_cast", "else", "enum", "explicit", "export", "extern", "false",
+    "float", "for", "friend", "goto", "if", "inline", "int", "long", "mutable", "namespace", "new", "noexcept",
+    "not", "not_eq", "nullptr", "operator", "or", "or_eq", "private", "protected", "public", "register",
+    "reinterpret_cast", "return", "short", "signed", "sizeof", "static", "static_assert", "static_cast", "struct",
+    "switch", "template", "this", "thread_local", "throw", "true", "try", "typedef", "typeid", "typename", "union",
+    "unsigned", "using", "virtual", "void", "volatile", "wchar_t", "while", "xor", "xor_eq", "_Alignas", "_Alignof",
+    "_Atomic", "_Bool", "_Complex", "_Float16", "_Generic", "_Imaginary", "_Noreturn", "_Static_assert",
+    "_Thread_local", "__alignof", "__alignof__", "__asm", "__asm__", "__attribute", "__attribute__", "__auto_type",
+    "__bf16", "__builtin_offsetof", "__builtin_va_arg", "__cdecl", "__complex", "__complex__", "__const",
+    "__const__", "__decltype", "__extension__", "__fp16", "__func__", "__FUNCTION__", "__imag", "__imag__",
+    "__inline", "__inline__", "__int128", "__label__", "__noinline__", "__null", "__PRETTY_FUNCTION__", "__real",
+    "__real__", "__restrict", "__restrict__", "__signed", "__signed__", "__stdcall", "__fastcall", "__thiscall",
+    "__vectorcall", "__regcall", "__thread", "__typeof", "__typeof__", "__volatile", "__volatile__",
+};
+
+/* Longest first: the lexer takes the first that matches. */
+static const char *const puncts[] = {
+    "<<<", ">>>", "<<=", ">>=", "...", "->*", "::", "->", "++", "--", "<<", ">>", "<=", ">=", "==", "!=", "&&", "||",
+    "+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=", "##", ".*",
+};
+
+static bool is_digit(unsigned char c) { return c >= '0' && c <= '9'; }
+static bool is_ident_start(unsigned char c) {
+  return c == '_' || c == '$' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c >= 0x80;
+}
+static bool is_ident_char(unsigned char c) { return is_ident_start(c) || is_digit(c); }
+
+/* A backslash and a line end, blanks between allowed as clang allows them: a
+ * splice, as good as nothing. Its length, or 0. */
+static size_t splice(const char *t, size_t len, size_t i) {
+  if (i >= len || t[i] != '\\')
+    return 0;
+  size_t k = i + 1;
+  while (k < len && (t[k] == ' ' || t[k] == '\t'))
+    k++;
+  if (k < len && t[k] == '\r')
+    return k + 1 < len && t[k + 1] == '\n' ? k + 2 - i : k + 1 - i;
+  return k < len && t[k] == '\n' ? k + 1 - i : 0;
+}
+
+static size_t line_comment(const char *t, size_t len, size_t i) {
+  while (i < len && t[i] != '\n' && t[i] != '\r')
+    i += splice(t, len, i) ? splice(t, len, i) : 1;
+  return i;
+}
+
+static size_t block_comment(const char *t, size_t len, size_t i) {
+  const char *close = len - i > 2 ? memmem(t + i + 2, len - i - 2, "*/", 2) : NULL;
+  return close ? (size_t)(close - t) + 2 : len;
+}
+
+/* A quoted literal from its opening quote: to the matching quote, or the line's end. */
+static size_t quoted(const char *t, size_t len, size_t i) {
+  char q = t[i++];
+  while (i < len && t[i] != q && t[i] != '\n') {
+    size_t s = splice(t, len, i);
+    i += s ? s : t[i] == '\\' && i + 1 < len ? 2 : 1;
+  }
+  return i < len && t[i] == q ? i + 1 : i;
+}
+
+/* R"delim( ... )delim", from the quote. */
+static size_t raw_string(const char *t, size_t len, size_t i) {
+  size_t d = i + 1;
+  while (d < len && d - i <= 17 && t[d] != '(' && t[d] != ' ' && t[d] != ')' && t[d] != '\\' && t[d] != '\n')
+    d++;
+  if (d >= len || t[d] != '(')
+    return quoted(t, len, i);
+  size_t n = d - i - 1;
+  for (size_t k = d + 1; k + n + 1 < len; k++)
+    if (t[k] == ')' && memcmp(t + k + 1, t + i + 1, n) == 0 && t[k + n + 1] == '"')
+      return k + n + 2;
+  return len;
+}
+
+/* A pp-number: digits, letters, dots, exponent signs and digit separators. */
+static size_t number(const char *t, size_t len, size_t i) {
+  for (i++; i < len; i++) {
+    unsigned char c = (unsigned char)t[i];
+    if ((c == '+' || c == '-') && strchr("eEpP", t[i - 1]))
+      continue;
+    if (c == '\'' && i + 1 < len && is_ident_char((unsigned char)t[i + 1]))
+      continue;
+    if (!is_ident_char(c) && c != '.')
+      break;
+  }
+  return i;
+}
+
+static bool is_keyword(const char *s, size_t n) {
+  for (size_t k = 0; k < sizeof keywords / sizeof *keywords; k++)
+    if (strlen(keywords[k]) == n && memcmp(keywords[k], s, n) == 0)
+      return true;
+  return false;
+}
+
+/* An encoding prefix before a quote: u8, u, U, L, and their raw R forms. */
+static bool literal_prefix(const char *s, size_t n, char quote, bool *raw) {
+  *raw = n > 0 && s[n - 1] == 'R';
+  size_t p = *raw ? n - 1 : n;
+  bool enc = p == 0 || (p == 1 && strchr("uUL", s[0])) || (p == 2 && s[0] == 'u' && s[1] == '8');
+  return enc && (quote == '"' || !*raw) && n > 0;
+}
+
+static size_t punct(const char *t, size_t len, size_t i) {
+  for (size_t k = 0; k < sizeof puncts / sizeof *puncts; k++) {
+    size_t n = strlen(puncts[k]);
+    if (len - i >= n && memcmp(t + i, puncts[k], n) == 0)
+      return i + n;
+  }
+  return i + 1;
+}
+
+/* A literal whose closing quote is missing is no literal: clang makes it an
+ * unknown token, which clang_tokenize calls punctuation. */
+static size_t unterminated(const char *t, size_t quote, size_t end, CXTokenKind *kind) {
+  if (end < quote + 2 || t[end - 1] != t[quote])
+    *kind = CXToken_Punctuation;
+  return end;
+}
+
+/* The token at i (past blanks): its end and kind. */
+static size_t next_token(const char *t, size_t len, size_t i, CXTokenKind *kind) {
+  unsigned char c = (unsigned char)t[i];
+  *kind = CXToken_Literal;
+  if (c == '/' && i + 1 < len && (t[i + 1] == '/' || t[i + 1] == '*')) {
+    *kind = CXToken_Comment;
+    return t[i + 1] == '/' ? line_comment(t, len, i) : block_comment(t, len, i);
+  }
+  if (is_digit(c) || (c == '.' && i + 1 < len && is_digit((unsigned char)t[i + 1])))
+    return number(t, len, i);
+  if (c == '"' || c == '\'')
+    return unterminated(t, i, quoted(t, len, i), kind);
+  if (is_ident_start(c)) {
+    size_t e = i + 1;
+    while (e < len && is_ident_char((unsigned char)t[e]))
+      e++;
+    bool raw;
+    if (e < len && (t[e] == '"' || t[e] == '\'') && literal_prefix(t + i, e - i, t[e], &raw))
+      return unterminated(t, e, raw ? raw_string(t, len, e) : quoted(t, len, e), kind);
+    *kind = is_keyword(t + i, e - i) ? CXToken_Keyword : CXToken_Identifier;
+    return e;
+  }
+  *kind = CXToken_Punctuation;
+  return punct(t, len, i);
+}
+
+static bool is_blank(char c) { return c == '\0' || strchr(" \t\n\r\v\f", c); }
+
+/* A token right after a splice starts at the splice's backslash, as clang
+ * lexes it; a splice before blanks is a blank. */
+void an_lex(const char *text, size_t len, LexTokens *out) {
+  for (size_t i = 0; i < len;) {
+    size_t start = i;
+    while (splice(text, len, i))
+      i += splice(text, len, i);
+    if (i >= len || is_blank(text[i])) {
+      i += i < len;
+      continue;
+    }
+    LexToken tok = {(unsigned)start, 0, CXToken_Punctuation};
+    size_t at = i;
+    i = next_token(text, len, i, &tok.kind);
+    tok.end = (unsigned)i;
+    bool open_comment = tok.kind == CXToken_Comment && text[at + 1] == '*' &&
+                        (i < at + 4 || text[i - 2] != '*' || text[i - 1] != '/');
+    if (!open_comment) /* clang gives no token for a comment the file ends in */
+      vec_push(out, tok);
+  }
+}
+
+/* ---- #if branches that are plainly dead ---- */
+
+/* The directive word after a `#` that starts a line, or NULL. */
+static const LexToken *directive(const char *text, const LexTokens *t, size_t i, const SourceFile *f) {
+  if (i + 1 >= t->len || t->items[i].end - t->items[i].begin != 1 || text[t->items[i].begin] != '#' ||
+      !an_first_on_line(f, t->items[i].begin))
+    return NULL;
+  return &t->items[i + 1];
+}
+
+static bool word_is(const char *text, const LexToken *w, const char *s) {
+  return w->end - w->begin == strlen(s) && memcmp(text + w->begin, s, w->end - w->begin) == 0;
+}
+
+/* `#if 0`-like: the condition is the one token 0 (dead) or 1 (live); anything
+ * else may go either way, and is read as live, as a parse of the file alone
+ * reads a condition on a macro it does not know. */
+static int condition(const char *text, const LexTokens *t, size_t w, const SourceFile *f) {
+  unsigned end = an_directive_end(f, t->items[w].begin);
+  const LexToken *only = NULL;
+  for (size_t i = w + 1; i < t->len && t->items[i].begin < end; i++)
+    if (t->items[i].kind != CXToken_Comment && only)
+      return -1;
+    else if (t->items[i].kind != CXToken_Comment)
+      only = &t->items[i];
+  return !only ? -1 : word_is(text, only, "0") ? 0 : word_is(text, only, "1") ? 1 : -1;
+}
+
+enum { MAX_DEPTH = 64 };
+
+typedef struct {
+  int taken;     /* a branch of the level was surely taken (1), surely none yet (0), perhaps (-1) */
+  unsigned from; /* where its dead branch began; 0: the branch is live */
+} Level;
+
+static bool opens_level(const char *text, const LexToken *w) {
+  return word_is(text, w, "if") || word_is(text, w, "ifdef") || word_is(text, w, "ifndef");
+}
+
+/* The ranges skipped: from the end of the directive opening a dead branch to
+ * the `#` of the directive that ends it. Levels opened inside a dead branch,
+ * or past MAX_DEPTH, are only counted. */
+void an_lex_skipped(const SourceFile *f, const char *text, const LexTokens *t, LexRanges *out) {
+  Level lv[MAX_DEPTH];
+  size_t depth = 0, untracked = 0;
+  for (size_t i = 0; i < t->len; i++) {
+    const LexToken *w = directive(text, t, i, f);
+    if (!w)
+      continue;
+    unsigned hash = t->items[i].begin, end = an_directive_end(f, hash);
+    if (opens_level(text, w)) {
+      int c = word_is(text, w, "if") ? condition(text, t, i + 1, f) : -1;
+      if ((depth && lv[depth - 1].from) || depth == MAX_DEPTH)
+        untracked++;
+      else
+        lv[depth++] = (Level){c, c == 0 ? end : 0};
+      continue;
+    }
+    bool closes = word_is(text, w, "endif"), turns = word_is(text, w, "else") || word_is(text, w, "elif");
+    if (untracked || !depth || !(closes || turns)) {
+      untracked -= untracked && closes;
+      continue;
+    }
+    Level *l = &lv[depth - 1];
+    if (l->from)
+      vec_push(out, ((LexRange){l->from, hash}));
+    if (closes) {
+      depth--;
+      continue;
+    }
+    int c = word_is(text, w, "else") ? 1 : condition(text, t, i + 1, f);
+    l->from = l->taken == 1 || c == 0 ? end : 0;
+    l->taken = l->taken == 1 || c == 1 ? 1 : l->taken == -1 || c == -1 ? -1 : 0;
+  }
+}
