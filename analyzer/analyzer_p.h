@@ -146,6 +146,9 @@ FileStamp file_stamp(FileHashes *m, const char *path);
 /* The key of a file's entry; of a header read in its includer's tree. */
 char *facts_cache_key(const ParseEnv *env, const Candidate *c, const SourceFile *f);
 char *facts_cache_context_key(const ParseEnv *env, const char *header_key, const char *includer_key);
+/* What the repository search for a header a parse did not find answers (its
+ * root, and the folder found or none), as a hash: kept facts hold it. */
+uint64_t repository_answer(ParseEnv *env, const char *header, const char *from);
 /* A hit replaces f's parse with the stored one and marks f reused. */
 bool facts_cache_load(ParseEnv *env, const char *key, SourceFile *f);
 /* Keeps f's parse, with the files tu included; with `missing`, a header tu did

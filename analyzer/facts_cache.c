@@ -134,11 +134,23 @@ static bool same_stamp(FileStamp a, FileStamp b) {
   return a.dev == b.dev && a.ino == b.ino && a.size == b.size && a.mtime_ns == b.mtime_ns && a.ctime_ns == b.ctime_ns;
 }
 
-/* The file is as the entry saw it: the same stamp, or else the same bytes. */
-static bool unchanged(FileHashes *m, const Included *inc) {
-  if (known_stamp(inc->stamp) && same_stamp(file_stamp(m, inc->path), inc->stamp))
+/* A manifest entry that is no file: the repository search for a header the
+ * parse did not find (its name follows), whose answer the entry holds. */
+static const char REPOSITORY_SEARCH[] = "repository-search:";
+
+static const char *searched_header(const Included *inc) {
+  size_t n = sizeof REPOSITORY_SEARCH - 1;
+  return strncmp(inc->path, REPOSITORY_SEARCH, n) == 0 ? inc->path + n : NULL;
+}
+
+/* The file is as the entry saw it: the same stamp, or else the same bytes; a
+ * repository search gives the same answer. */
+static bool unchanged(ParseEnv *env, const SourceFile *f, const Included *inc) {
+  if (searched_header(inc))
+    return repository_answer(env, searched_header(inc), f->path) == inc->hash;
+  if (known_stamp(inc->stamp) && same_stamp(file_stamp(env->file_hashes, inc->path), inc->stamp))
     return true;
-  return file_hash(m, inc->path) == inc->hash;
+  return file_hash(env->file_hashes, inc->path) == inc->hash;
 }
 
 /* ---- keys ---- */
@@ -515,9 +527,12 @@ static void add_path(Manifest *m, char *path) {
 }
 
 /* Each place the missing header would be found, as a file the parse read: it
- * hashes as missing, until the header is put there. */
+ * hashes as missing, until the header is put there; and the repository search
+ * for it, which a header added anywhere in the repository, or a new .git that
+ * moves the repository's root, answers differently. */
 static void add_absent(Manifest *m, const char *missing, const Strings *folders) {
   size_t included = m->len;
+  add_path(m, cm_xasprintf("%s%s", REPOSITORY_SEARCH, missing));
   for (size_t i = 0; i < folders->len; i++)
     add_path(m, cm_xasprintf("%s/%s", folders->items[i], missing));
   for (size_t i = 0; i < included; i++) {
@@ -534,6 +549,11 @@ void facts_cache_store(ParseEnv *env, const char *key, const SourceFile *f, CXTr
   if (missing)
     add_absent(&m, missing, folders);
   for (size_t i = 0; i < m.len; i++) {
+    const char *header = searched_header(&m.items[i]);
+    if (header) {
+      m.items[i].hash = repository_answer(env, header, f->path);
+      continue;
+    }
     m.items[i].hash = file_hash(env->file_hashes, m.items[i].path);
     m.items[i].stamp = file_stamp(env->file_hashes, m.items[i].path);
   }
@@ -550,7 +570,7 @@ bool facts_cache_load(ParseEnv *env, const char *key, SourceFile *f) {
     return false;
   bool same = true;
   for (size_t i = 0; i < m.len && same; i++)
-    same = unchanged(env->file_hashes, &m.items[i]);
+    same = unchanged(env, f, &m.items[i]);
   facts_cache_manifest_free(&m);
   if (!same) {
     forget_parse(&got);

@@ -376,9 +376,7 @@ static void flag_folders(const Args *args, Strings *out) {
 /* Keeps the parse's facts. A parse that did not find a header depends on the
  * header staying absent: the entry also lists where it was looked for (the
  * folders of c's flags; facts_cache_store adds the folders the parse's other
- * headers came from), so adding it there is a miss. Only the repository search
- * is not retraced: a header added in the repository outside the tree scanned
- * is seen once the file or one of its headers changes. */
+ * headers came from, and the repository search), so adding it there is a miss. */
 static void keep_facts(ParseEnv *env, const char *key, const Candidate *c, const SourceFile *f, CXTranslationUnit tu,
                        const SourceFile *stored) {
   char *missing = missing_include(tu);
@@ -407,6 +405,13 @@ static char *find_in_repository(ParseEnv *env, const char *header, const char *f
   char *dir = repo_index_find(env->repo, header, from);
   pthread_mutex_unlock(&env->repo_lock);
   return dir;
+}
+
+uint64_t repository_answer(ParseEnv *env, const char *header, const char *from) {
+  char *dir = find_in_repository(env, header, from);
+  uint64_t h = cm_hash_str(cm_hash_str(CM_HASH_SEED, repo_index_root(env->repo)), dir);
+  free(dir);
+  return h;
 }
 
 /* A missing local include found in the repository: its folder joins the file's

@@ -1,7 +1,8 @@
 """A file whose parse lacks a header keeps its facts with where the header was
-looked for: a re-scan reuses them without loading libclang, and once the header
-appears in one of those folders (here an -I folder of the build's flags, outside
-the tree scanned) the file is parsed again, now whole."""
+looked for: a re-scan reuses them without loading libclang; a .git that moves
+the repository's root, a header of that name put elsewhere in the repository
+(which the repository search finds), or the header put in an -I folder of the
+build's flags outside the tree scanned makes the file parsed again."""
 import json
 import os
 import subprocess
@@ -38,6 +39,20 @@ if again != first or summary.get("reused_files") != 1:
     errors.append(f"the re-scan did not reuse the file's facts: {again}, reused {summary.get('reused_files')}")
 if loaded:
     errors.append("the re-scan that reused every file loaded libclang")
+os.makedirs(os.path.join(tmp, ".git"))  # the repository's root, above the tree scanned
+moved, summary, loaded = scan()
+if moved.get("parser") != "lexical" or summary.get("reused_files") != 0 or not loaded:
+    errors.append(f"a new repository root did not make the file parsed again: {moved}, "
+                  f"reused {summary.get('reused_files')}")
+os.makedirs(os.path.join(tmp, "vendor"))
+with open(os.path.join(tmp, "vendor", "gen.h"), "w") as f:
+    f.write("#define GEN_VALUE 2.5f\n")
+found, summary, _ = scan()
+if found.get("parser") != "libclang" or summary.get("reused_files") != 0:
+    errors.append(f"gen.h added in the repository did not make the file parsed again, whole: {found}, "
+                  f"reused {summary.get('reused_files')}")
+os.remove(os.path.join(tmp, "vendor", "gen.h"))
+scan()  # lexical again, and kept so
 with open(os.path.join(inc, "gen.h"), "w") as f:
     f.write("#define GEN_VALUE 1.5f\n")
 parsed, summary, loaded = scan()
