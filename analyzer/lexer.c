@@ -6,6 +6,7 @@
  * pieces), and the #if branches that are plainly dead; test_lexer holds them
  * to clang_tokenize's on real files. */
 #define _GNU_SOURCE
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -13,7 +14,7 @@
 
 /* C++17's keywords and the GNU and clang ones it accepts in CUDA mode (clang's
  * TokenKinds.def): clang_tokenize calls these keywords, not identifiers. */
-static const char *const keywords[] = {
+static const char *keywords[] = { /* sorted on first use */
     "alignas", "alignof", "and", "and_eq", "asm", "auto", "bitand", "bitor", "bool", "break", "case", "catch",
     "char", "char16_t", "char32_t", "class", "compl", "const", "const_cast", "constexpr", "continue", "decltype",
     "default", "delete", "do", "double", "dynamic_cast", "else", "enum", "explicit", "export", "extern", "false",
@@ -105,11 +106,29 @@ static size_t number(const char *t, size_t len, size_t i) {
   return i;
 }
 
+enum { NKEYWORDS = sizeof keywords / sizeof *keywords };
+static pthread_once_t keywords_sorted = PTHREAD_ONCE_INIT;
+
+static int by_text(const void *a, const void *b) { return strcmp(*(const char *const *)a, *(const char *const *)b); }
+static void sort_keywords(void) { qsort(keywords, NKEYWORDS, sizeof *keywords, by_text); }
+
+typedef struct {
+  const char *s;
+  size_t n;
+} Word;
+
+/* strcmp's order, for a word that is not NUL-terminated. */
+static int word_vs(const void *key, const void *entry) {
+  const Word *w = key;
+  const char *k = *(const char *const *)entry;
+  int c = strncmp(w->s, k, w->n);
+  return c ? c : k[w->n] ? -1 : 0;
+}
+
 static bool is_keyword(const char *s, size_t n) {
-  for (size_t k = 0; k < sizeof keywords / sizeof *keywords; k++)
-    if (strlen(keywords[k]) == n && memcmp(keywords[k], s, n) == 0)
-      return true;
-  return false;
+  pthread_once(&keywords_sorted, sort_keywords);
+  Word w = {s, n};
+  return bsearch(&w, keywords, NKEYWORDS, sizeof *keywords, word_vs) != NULL;
 }
 
 /* An encoding prefix before a quote: u8, u, U, L, and their raw R forms. */
