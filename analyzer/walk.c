@@ -340,11 +340,14 @@ static void index_dir(RepoIndex *ix, const char *dir, int depth) {
   for (int i = 0; i < n; i++) {
     const char *name = names[i]->d_name;
     char *path = cm_xasprintf("%s/%s", dir, name);
+    unsigned char type = names[i]->d_type; /* the folder's own word, without a stat per entry */
     struct stat lst;
-    if (name[0] != '.' && lstat(path, &lst) == 0) { /* links are not followed: the walk's rule */
-      if (S_ISDIR(lst.st_mode) && !skip_folder(dir, name))
+    if (type == DT_UNKNOWN && lstat(path, &lst) == 0)
+      type = S_ISDIR(lst.st_mode) ? DT_DIR : S_ISREG(lst.st_mode) ? DT_REG : DT_LNK;
+    if (name[0] != '.') { /* links are not followed: the walk's rule */
+      if (type == DT_DIR && !skip_folder(dir, name))
         index_dir(ix, path, depth + 1);
-      else if (S_ISREG(lst.st_mode) && is_header_name(name))
+      else if (type == DT_REG && is_header_name(name))
         vec_push(&ix->headers, cm_xstrdup(path));
     }
     free(path);

@@ -276,10 +276,13 @@ Status rp_from_json(const json_t *doc, const char *what, Report *r) {
  * hold no raw newline; compact text has no line to indent). Frees v. */
 static void put_value(FILE *out, json_t *v, size_t flags, int depth) {
   char *text = json_dumps(v, flags | JSON_ENCODE_ANY);
-  for (const char *p = text; p && *p; p++) {
-    fputc(*p, out);
-    if (*p == '\n')
-      fprintf(out, "%*s", depth, "");
+  for (const char *p = text; p && *p;) { /* line by line: a character at a time was a sixth of a warm scan */
+    const char *nl = strchr(p, '\n');
+    fwrite(p, 1, nl ? (size_t)(nl - p) : strlen(p), out);
+    if (!nl)
+      break;
+    fprintf(out, "\n%*s", depth, "");
+    p = nl + 1;
   }
   free(text);
   json_decref(v);
