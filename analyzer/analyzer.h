@@ -6,7 +6,9 @@
  * identifiers, includes, kernel launches, inline asm, with exact byte ranges. Code
  * in preprocessor-disabled regions and macro bodies is read from clang's own
  * tokens; a file libclang cannot parse is read the same way and marked lexical.
- * The analyzer knows CUDA names only through the rule database it is handed. */
+ * With `lexical` every file is read from tokens of hipport's own lexer, which
+ * gives what clang_tokenize gives, and libclang is never loaded. The analyzer
+ * knows CUDA names only through the rule database it is handed. */
 #ifndef HIPPORT_ANALYZER_H
 #define HIPPORT_ANALYZER_H
 
