@@ -60,12 +60,8 @@ static void handlers_on_signal_stack(void) {
   }
 }
 
-/* The index leaves out what a PCH declares when a tree is walked from its top:
- * the analyzer reads the file's own code, and a walk would otherwise read back
- * every top-level declaration of the prelude's PCH for each file. A tree parsed
- * from source (the prelude's own) declares nothing from a PCH. */
 CXIndex libclang_index(void) {
-  CXIndex index = clang_createIndex(1, 0);
+  CXIndex index = clang_createIndex(0, 0);
   handlers_on_signal_stack();
   return index;
 }
