@@ -140,6 +140,7 @@ typedef struct {
   const char *cache_dir;        /* where the CUDA prelude's PCH, include sets' PCHs and files' facts are
                                    kept between runs; NULL: not kept */
   int jobs;
+  unsigned parse_memory_mb;    /* what the parses running at once may add, by the rules' weights; 0: no bound */
   bool lexical;                /* tokens only, no parse: a first look at a huge tree */
   bool progress;               /* a progress line on stderr */
 } ScanOptions;
@@ -158,6 +159,10 @@ typedef struct {
   VEC(char *) header_dirs;     /* every folder of the tree holding a header: each file was parsed with
                                   them on its include path, so a build of it needs them too */
 } Facts;
+
+/* What the parses running at once may add to memory unless asked otherwise: one
+ * Thrust or CUB tree (about 135 MB) beside lighter ones, never two of them. */
+enum { AN_PARSE_MEMORY_MB = 256 };
 
 /* What an_scan's failures can be remedied by (cm_error_cause). */
 enum { AN_NO_CUDA_HEADERS = 0x100 /* the CUDA Toolkit root has no include/cuda_runtime.h */ };

@@ -55,6 +55,21 @@ void nameset_each(const NameSet *s, void (*fn)(void *ctx, const char *name), voi
 void nameset_free(NameSet *s);
 void visit_declarations(CXTranslationUnit tu, const char *under, DeclSink sink, void *ctx);
 
+/* parse_budget.c: the memory the parses running at once may add (see there). */
+typedef struct {
+  pthread_mutex_t lock;
+  pthread_cond_t freed;
+  unsigned limit_mb;   /* 0: no bound */
+  unsigned running_mb; /* the weights of the parses running */
+} ParseBudget;
+void parse_budget_init(ParseBudget *b, unsigned limit_mb);
+void parse_budget_free(ParseBudget *b);
+/* Waits until a parse of that weight fits, or none runs; then counts it. */
+void parse_budget_take(ParseBudget *b, unsigned mb);
+void parse_budget_give(ParseBudget *b, unsigned mb);
+/* What parsing f adds to memory, in MB, by the rules' weights of what it includes. */
+unsigned parse_weight(const RuleDb *db, const SourceFile *f);
+
 /* parse.c: shared parser state, built once per scan and read by every worker. */
 typedef struct {
   char *cuda_path;             /* the toolkit root, resolved */
@@ -82,6 +97,7 @@ typedef struct {
   RepoIndex *repo;             /* the repository's headers, made on first need */
   pthread_mutex_t repo_lock;
   pthread_mutex_t pch_lock;    /* the one prelude_check */
+  ParseBudget budget;
 } ParseEnv;
 
 Status parse_env_init(ParseEnv *env, const ScanOptions *opt, const RuleDb *db, Strings include_dirs,

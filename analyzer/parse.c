@@ -187,6 +187,7 @@ Status parse_env_init(ParseEnv *env, const ScanOptions *opt, const RuleDb *db, S
                     .nextra = opt->nextra, .scan_root = scan_root};
   pthread_mutex_init(&env->repo_lock, NULL);
   pthread_mutex_init(&env->pch_lock, NULL);
+  parse_budget_init(&env->budget, opt->parse_memory_mb);
   char *inc = cm_xasprintf("%s/include", env->cuda_path ? env->cuda_path : an_cuda_path(opt->cuda_path));
   char *runtime = cm_xasprintf("%s/cuda_runtime.h", inc);
   env->cuda_include = realpath(inc, NULL);
@@ -240,6 +241,7 @@ void parse_env_free(ParseEnv *env) {
   repo_index_free(env->repo);
   pthread_mutex_destroy(&env->repo_lock);
   pthread_mutex_destroy(&env->pch_lock);
+  parse_budget_free(&env->budget);
   free(env->cuda_path);
   free(env->cuda_flag);
   free(env->cuda_include);
@@ -496,19 +498,10 @@ CXIndex worker_index(ParseWorker *p) {
   return p->index;
 }
 
-void parse_file(ParseEnv *env, ParseWorker *p, const Candidate *c, SourceFile *f) {
-  if (env->lexical) { /* tokens only, without libclang */
-    f->parser = PARSER_LEXICAL;
-    collect_lexical_facts(env, f);
-    return;
-  }
-  char *why = NULL, *key = env->file_hashes ? facts_cache_key(env, c, f) : NULL;
+/* The file's tree, its facts, and with `key` the facts kept. */
+static void parse_and_collect(ParseEnv *env, ParseWorker *p, const Candidate *c, SourceFile *f, const char *key) {
+  char *why = NULL;
   bool whole = false; /* a tree whose included files are known, so its facts can be kept */
-  if (key && facts_cache_load(env, key, f)) {
-    free(key);
-    return;
-  }
-  prelude_check(env);
   const char *block = include_set_pch(env, c, f);
   CXTranslationUnit tu = parse_tree(env, worker_index(p), c, f, block ? block : env->pch, &why, &whole);
   if (block && why) { /* was it the block's PCH? only a parse without it tells */
@@ -528,6 +521,22 @@ void parse_file(ParseEnv *env, ParseWorker *p, const Candidate *c, SourceFile *f
     if (key && whole)
       keep_facts(env, key, c, f, tu, f);
     clang_disposeTranslationUnit(tu);
+  }
+}
+
+void parse_file(ParseEnv *env, ParseWorker *p, const Candidate *c, SourceFile *f) {
+  if (env->lexical) { /* tokens only, without libclang */
+    f->parser = PARSER_LEXICAL;
+    collect_lexical_facts(env, f);
+    return;
+  }
+  char *key = env->file_hashes ? facts_cache_key(env, c, f) : NULL;
+  if (!key || !facts_cache_load(env, key, f)) {
+    prelude_check(env);
+    unsigned mb = parse_weight(env->db, f);
+    parse_budget_take(&env->budget, mb);
+    parse_and_collect(env, p, c, f, key);
+    parse_budget_give(&env->budget, mb);
   }
   free(key);
 }
@@ -558,8 +567,11 @@ bool parse_in_context(ParseEnv *env, ParseWorker *p, const Candidate *includer, 
   }
   header->reused = false; /* its facts from now on are this parse's */
   prelude_check(env);
+  unsigned mb = parse_weight(env->db, inc_file);
+  parse_budget_take(&env->budget, mb);
   CXTranslationUnit tu = NULL;
   if (parse_with_found_includes(env, worker_index(p), includer, inc_file, env->pch, &tu) != CXError_Success || !tu) {
+    parse_budget_give(&env->budget, mb);
     free(key);
     return false;
   }
@@ -581,5 +593,6 @@ bool parse_in_context(ParseEnv *env, ParseWorker *p, const Candidate *includer, 
   free(key);
   free(why);
   clang_disposeTranslationUnit(tu);
+  parse_budget_give(&env->budget, mb);
   return ok;
 }

@@ -78,6 +78,8 @@ typedef struct {
   bool lexical;              /* --lexical */
   const char *offload_arch;  /* the AMD target build files name for CUDA's sm numbers */
   int jobs;
+  unsigned parse_memory_mb;  /* --parse-memory */
+  bool parse_memory_set;
   bool quiet;                 /* no progress line */
   VEC(const char *) paths;
   VEC(const char *) extra;   /* -I, -D, -include, --extra-arg: for every file's parse */

@@ -28,9 +28,20 @@ Status parse_jobs(const char *cmd, const char *s, int *jobs) {
   return ST_OK;
 }
 
+/* --parse-memory MB; 0 lifts the bound. */
+static Status parse_memory(const char *cmd, const char *s, PipelineArgs *a) {
+  char *end;
+  long n = strtol(s, &end, 10);
+  if (!*s || *end || n < 0 || n > 1000000)
+    return cm_fail(ST_USAGE, "%s: --parse-memory wants megabytes (0: no bound), not '%s'", cmd, s);
+  a->parse_memory_mb = (unsigned)n;
+  a->parse_memory_set = true;
+  return ST_OK;
+}
+
 enum {
   PO_RULES = 256, PO_RULES_DB, PO_ROCM, PO_ROCM_PATH, PO_CUDA_PATH, PO_CACHE_DIR, PO_OFFLOAD_ARCH, PO_NO_CACHE,
-  PO_LEXICAL, PO_INCLUDE, PO_EXTRA_ARG,
+  PO_LEXICAL, PO_INCLUDE, PO_EXTRA_ARG, PO_PARSE_MEMORY,
 };
 
 /* -I DIR, -D NAME, -include FILE (joined or apart) and --extra-arg ARG, hipify-clang's
@@ -51,6 +62,7 @@ static const CliOption options[] = {
     {"no-cache", PO_NO_CACHE, false, false},
     {"lexical", PO_LEXICAL, false, false},
     {"jobs", 'j', true, false},  /* make's -j4 as well */
+    {"parse-memory", PO_PARSE_MEMORY, true, false},
 };
 
 static const char **value_slot(PipelineArgs *a, int key) {
@@ -83,6 +95,7 @@ static Status set_option(void *ctx, const char *cmd, int key, const char *value)
   case PO_NO_CACHE: a->no_cache = true; break;
   case PO_LEXICAL: a->lexical = true; break;
   case 'j': return parse_jobs(cmd, value, &a->jobs);
+  case PO_PARSE_MEMORY: return parse_memory(cmd, value, a);
   case CLI_OPERAND: vec_push(&a->paths, value); break;
   }
   return ST_OK;
@@ -142,7 +155,8 @@ Status pipeline_scan(const PipelineArgs *a, const PlanOptions *extra, Pipeline *
   ScanOptions sopt = {.cuda_path = a->cuda_path, .compile_db = a->compile_db, .compat_include = cli_compat_include(),
                       .cache_dir = cache, .lexical = a->lexical,
                       .extra_args = a->extra.items, .nextra = a->extra.len,
-                      .jobs = a->jobs ? a->jobs : 2, .progress = !a->quiet && isatty(STDERR_FILENO)};
+                      .jobs = a->jobs ? a->jobs : 2,
+                      .parse_memory_mb = a->parse_memory_set ? a->parse_memory_mb : AN_PARSE_MEMORY_MB, .progress = !a->quiet && isatty(STDERR_FILENO)};
   st = an_scan(a->paths.items, a->paths.len, &sopt, p->db, &p->facts);
   free(cache);
   if (st) {

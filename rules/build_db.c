@@ -379,6 +379,19 @@ static Status keyed_row(Ctx *x, Csv *c, const int *cols, sqlite3_stmt *st, int k
   return ST_OK;
 }
 
+/* mb: a whole number of megabytes, at least 1. */
+static Status parse_weight_row(Ctx *x, Csv *c, const int *cols, sqlite3_stmt *st) {
+  const char *mb = field(c, cols[1]);
+  char *end;
+  long n = strtol(mb, &end, 10);
+  if (!*field(c, cols[0]) || !*mb || *end || n < 1 || n > 100000 || !*field(c, cols[2]))
+    return cm_fail(ST_INPUT, "%s:%d: an include prefix, mb (a whole number, 1 or more) and measured are required",
+                   x->path, x->line);
+  bind_texts(c, cols, st, (const int[]){0, 1, 2}, 3);
+  sqlite3_bind_int(st, 2, (int)n);
+  return ST_OK;
+}
+
 static Status build_name_row(Ctx *x, Csv *c, const int *cols, sqlite3_stmt *st) { return keyed_row(x, c, cols, st, 2); }
 static Status cuda_library_row(Ctx *x, Csv *c, const int *cols, sqlite3_stmt *st) { return keyed_row(x, c, cols, st, 1); }
 
@@ -487,6 +500,8 @@ static const Source sources[] = {
      "INSERT INTO cache_hint VALUES (?,?,?,?,?)", hint_row},
     {"--type-headers", COLS("hip_name", "header"), "INSERT INTO type_header VALUES (?,?)", text_row},
     {"--legacy-headers", COLS("cuda_header", "modern_suffix", "why"), "INSERT INTO legacy_header VALUES (?,?,?)", text_row},
+    {"--parse-weights", COLS("include", "mb", "measured"), "INSERT INTO parse_weight VALUES (?,?,?)",
+     parse_weight_row},
     {"--host-names", COLS("cuda_name", "host_name"), "INSERT INTO host_name VALUES (?,?)", text_row},
     {"--signatures", COLS("cuda_name", "cuda_params", "cuda_required", "hip_name", "hip_params", "hip_required",
                           "type_differs", "cuda_release", "hip_release", "cuda_signature", "hip_signature"),
@@ -536,7 +551,7 @@ static Status build(Ctx *x, int argc, char **argv) {
 
 int main(int argc, char **argv) {
   if (argc < 5 || argc % 2 == 0) {
-    fprintf(stderr, "usage: %s OUT.db SCHEMA.sql (--meta|--libraries|--api|--hip-names|--headers|--hazards|--warp|--casts|--defaults|--arg-edits|--members|--hints|--type-headers|--legacy-headers|--host-names|--signatures|--overloads|--hipify-types|--hipify-roc-names|--member-wraps|--nvcc-options|--build-names|--cuda-libraries) FILE.csv...\n", argv[0]);
+    fprintf(stderr, "usage: %s OUT.db SCHEMA.sql (--meta|--libraries|--api|--hip-names|--headers|--hazards|--warp|--casts|--defaults|--arg-edits|--members|--hints|--type-headers|--legacy-headers|--parse-weights|--host-names|--signatures|--overloads|--hipify-types|--hipify-roc-names|--member-wraps|--nvcc-options|--build-names|--cuda-libraries) FILE.csv...\n", argv[0]);
     return ST_USAGE;
   }
   char *tmp = cm_xasprintf("%s.tmp", argv[1]);

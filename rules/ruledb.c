@@ -156,6 +156,11 @@ static void read_legacy_header(RuleDb *db, sqlite3_stmt *st) {
   vec_push(&db->legacy_headers, h);
 }
 
+static void read_parse_weight(RuleDb *db, sqlite3_stmt *st) {
+  ParseWeight w = {col_need_dup(db, st, 0), (unsigned)sqlite3_column_int(st, 1)};
+  vec_push(&db->parse_weights, w);
+}
+
 static void read_meta(RuleDb *db, sqlite3_stmt *st) {
   MetaEntry m = {col_need_dup(db, st, 0), col_need_dup(db, st, 1)};
   vec_push(&db->meta, m);
@@ -342,6 +347,7 @@ static Status load(RuleDb *db, sqlite3 *sq) {
       (st = query(db, sq, "SELECT cuda_name, scalar_form, other_form, hip_types, hip_since FROM cache_hint", read_hint)) ||
       (st = query(db, sq, "SELECT hip_name, header FROM type_header", read_type_header)) ||
       (st = query(db, sq, "SELECT cuda_header, modern_suffix, why FROM legacy_header", read_legacy_header)) ||
+      (st = query(db, sq, "SELECT include, mb FROM parse_weight", read_parse_weight)) ||
       (st = query(db, sq, "SELECT cuda_name, host_name FROM host_name", read_host_name)) ||
       (st = query(db, sq,
                   "SELECT cuda_name, cuda_params, cuda_required, hip_name, hip_params, hip_required, type_differs, "
@@ -427,6 +433,7 @@ void rl_close(RuleDb *db) {
   vec_free(&db->hints);
   vec_free(&db->type_headers);
   vec_free(&db->legacy_headers);
+  vec_free(&db->parse_weights);
   vec_free(&db->host_names);
   vec_free(&db->signatures);
   vec_free(&db->overloads);
@@ -729,4 +736,15 @@ bool rl_resolve_release(const RuleDb *db, const char *text, Version *out) {
     }
   }
   return false;
+}
+
+unsigned rl_parse_weight(const RuleDb *db, const char *include, size_t len) {
+  unsigned mb = 0;
+  for (size_t i = 0; i < db->parse_weights.len; i++) {
+    const ParseWeight *w = &db->parse_weights.items[i];
+    size_t n = strlen(w->include);
+    if (n <= len && memcmp(include, w->include, n) == 0 && w->mb > mb)
+      mb = w->mb;
+  }
+  return mb;
 }

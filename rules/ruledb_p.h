@@ -30,6 +30,11 @@ typedef struct {
 } LegacyHeader;
 
 typedef struct {
+  const char *include;
+  unsigned mb;
+} ParseWeight;
+
+typedef struct {
   const char *cuda, *roc;
   bool miopen_only;
 } HipifyRocName;
@@ -63,6 +68,7 @@ struct RuleDb {
   VEC(CacheHint) hints;
   MetaEntries type_headers; /* HIP name, header */
   VEC(LegacyHeader) legacy_headers;
+  VEC(ParseWeight) parse_weights;
   MetaEntries host_names;      /* CUDA name, what host code calls instead */
   VEC(Signature) signatures;
   VEC(Overload) overloads;

@@ -260,6 +260,11 @@ const char *rl_type_header(const RuleDb *db, const char *hip_name);
  * to: the modern header has the same function under another name
  * (data/legacy_headers.csv); NULL for any other header or function. */
 const char *rl_legacy_call(const RuleDb *db, const char *cuda_header, const char *name);
+
+/* What a parse of a file that includes `include` (as spelled in #include, len
+ * bytes) adds to memory, in MB, by data/parse_weights.csv; 0 when no entry's
+ * prefix matches. */
+unsigned rl_parse_weight(const RuleDb *db, const char *include, size_t len);
 /* A call whose HIP counterpart takes another parameter list than CUDA's
  * declaration (data/signatures.csv, from scripts/compare_signatures.py). */
 typedef struct {

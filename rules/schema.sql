@@ -173,6 +173,13 @@ CREATE TABLE host_name (
   host_name TEXT NOT NULL
 );
 
+-- What a parse that includes a header under a prefix adds to memory, in MB (data/parse_weights.csv).
+CREATE TABLE parse_weight (
+  include TEXT PRIMARY KEY,
+  mb INTEGER NOT NULL CHECK (mb > 0),
+  measured TEXT NOT NULL
+);
+
 -- CUDA headers whose declarations are a legacy API with no HIP counterpart (data/legacy_headers.csv).
 CREATE TABLE legacy_header (
   cuda_header TEXT PRIMARY KEY,
