@@ -42,6 +42,17 @@ void repo_index_free(RepoIndex *ix);
 
 /* compdb.c: the files of a compile_commands.json, each with its own flags. */
 Status read_compile_db(const char *dir, const char *root, Candidates *out);
+/* compdb.c: a command-line flag that matters to a parse, and what its value is. */
+typedef enum { FLAG_FOLDER, FLAG_FILE, FLAG_TEXT } FlagValue;
+typedef struct {
+  const char *name;
+  FlagValue value; /* an include folder, a file, or text (a macro, a standard) */
+  bool joined;     /* written joined to its value ("-I/x"), not as two arguments */
+  bool build;      /* kept from a build's compile command */
+} ParseFlag;
+/* The flag arg is, with its value attached or in next; the number of arguments
+ * it takes (0: no such flag, or its value is missing). */
+int read_flag(const char *arg, const char *next, const ParseFlag **flag, const char **value);
 /* scan.c */
 void free_candidates(Candidates *cands);
 

@@ -9,42 +9,40 @@
 
 #include "analyzer_p.h"
 
-/* The flags a parse needs from a build's command: include paths, macros and the
- * language standard. The rest (nvcc's -arch, -Xcompiler, -gencode, -o...) means
- * nothing to clang's parser or would stop it, and hipport adds its own CUDA mode. */
-static const char *const kept[] = {"-I", "-D", "-U", "-isystem", "-iquote", "-include", "-std="};
+/* The flags a parse reads from a command line: include folders, forced
+ * includes, macros and the language standard. A build's other flags (nvcc's
+ * -arch, -Xcompiler, -gencode, -o...) mean nothing to clang's parser or would
+ * stop it, and hipport adds its own CUDA mode. -idirafter is read only to know
+ * where a parse looked for a header it did not find; a build's is not passed on. */
+static const ParseFlag flags[] = {
+    {"-I", FLAG_FOLDER, true, true},       {"-isystem", FLAG_FOLDER, false, true},
+    {"-iquote", FLAG_FOLDER, false, true}, {"-idirafter", FLAG_FOLDER, false, false},
+    {"-include", FLAG_FILE, false, true},  {"-D", FLAG_TEXT, true, true},
+    {"-U", FLAG_TEXT, true, true},         {"-std=", FLAG_TEXT, true, true},
+};
 
-/* 0: not kept; 1: kept with its value attached; 2: kept, value in the next argument. */
-static int keeps(const char *arg) {
-  for (size_t i = 0; i < sizeof kept / sizeof *kept; i++) {
-    size_t n = strlen(kept[i]);
-    if (strncmp(arg, kept[i], n) == 0)
-      return arg[n] || kept[i][n - 1] == '=' ? 1 : 2;
+int read_flag(const char *arg, const char *next, const ParseFlag **flag, const char **value) {
+  for (size_t i = 0; i < sizeof flags / sizeof *flags; i++) {
+    size_t n = strlen(flags[i].name);
+    if (strncmp(arg, flags[i].name, n) != 0)
+      continue;
+    bool attached = arg[n] || flags[i].name[n - 1] == '='; /* "-std=" alone: empty */
+    *flag = &flags[i];
+    *value = attached ? arg + n : next;
+    return attached ? 1 : next ? 2 : 0;
   }
   return 0;
 }
 
-/* Relative include folders are relative to the command's directory. */
-static char *absolute_flag(const char *flag, const char *value, const char *dir) {
-  bool path = strcmp(flag, "-D") && strcmp(flag, "-U") && strcmp(flag, "-std=");
-  if (path && value[0] != '/')
-    return cm_xasprintf("%s%s/%s", flag, dir, value);
-  return cm_xasprintf("%s%s", flag, value);
-}
-
-static void keep_arg(Candidate *c, const char *arg, const char *next) {
-  for (size_t i = 0; i < sizeof kept / sizeof *kept; i++) {
-    size_t n = strlen(kept[i]);
-    if (strncmp(arg, kept[i], n) == 0) {
-      const char *value = arg[n] || kept[i][n - 1] == '=' ? arg + n : next; /* "-std=" alone: empty */
-      if (strcmp(kept[i], "-isystem") == 0 || strcmp(kept[i], "-include") == 0 || strcmp(kept[i], "-iquote") == 0) {
-        c->args[c->nargs++] = cm_xstrdup(kept[i]);
-        c->args[c->nargs++] = value[0] == '/' ? cm_xstrdup(value) : cm_xasprintf("%s/%s", c->dir, value);
-      } else {
-        c->args[c->nargs++] = absolute_flag(kept[i], value, c->dir);
-      }
-      return;
-    }
+/* Relative paths are relative to the command's directory. */
+static void keep_arg(Candidate *c, const ParseFlag *flag, const char *value) {
+  char *v = flag->value == FLAG_TEXT || value[0] == '/' ? cm_xstrdup(value) : cm_xasprintf("%s/%s", c->dir, value);
+  if (flag->joined) {
+    c->args[c->nargs++] = cm_xasprintf("%s%s", flag->name, v);
+    free(v);
+  } else {
+    c->args[c->nargs++] = cm_xstrdup(flag->name);
+    c->args[c->nargs++] = v;
   }
 }
 
@@ -61,12 +59,12 @@ static void read_command(const CompileEntry *e, const char *root, Candidates *ou
   c.rel = cm_xstrdup(strncmp(c.path, root, n) == 0 && c.path[n] == '/' ? c.path + n + 1 : c.path);
   c.args = cm_xcalloc(2 * e->args.len + 1, sizeof *c.args);
   for (size_t i = 1; i < e->args.len; i++) { /* 0 is the compiler */
-    const char *arg = e->args.items[i];
-    int k = keeps(arg);
-    if (k == 2 && i + 1 < e->args.len)
-      keep_arg(&c, arg, e->args.items[++i]);
-    else if (k == 1)
-      keep_arg(&c, arg, NULL);
+    const ParseFlag *flag;
+    const char *value, *next = i + 1 < e->args.len ? e->args.items[i + 1] : NULL;
+    int used = read_flag(e->args.items[i], next, &flag, &value);
+    if (used && flag->build)
+      keep_arg(&c, flag, value);
+    i += used > 1;
   }
   vec_push(out, c);
 }

@@ -359,20 +359,16 @@ static char *missing_include(CXTranslationUnit tu) {
   return name;
 }
 
-/* The folders the flags name for headers (-I, -isystem, -iquote, -idirafter,
- * joined to the folder or before it). */
+/* The folders the flags name for headers. */
 static void flag_folders(const Args *args, Strings *out) {
-  static const char *const opts[] = {"-I", "-isystem", "-iquote", "-idirafter"};
-  for (size_t i = 0; i < args->len; i++)
-    for (size_t k = 0; k < sizeof opts / sizeof *opts; k++) {
-      size_t n = strlen(opts[k]);
-      if (strncmp(args->items[i], opts[k], n) != 0)
-        continue;
-      const char *dir = args->items[i][n] ? args->items[i] + n : i + 1 < args->len ? args->items[i + 1] : NULL;
-      if (dir)
-        vec_push(out, cm_xstrdup(dir));
-      break;
-    }
+  for (size_t i = 0; i < args->len; i++) {
+    const ParseFlag *flag;
+    const char *dir, *next = i + 1 < args->len ? args->items[i + 1] : NULL;
+    int used = read_flag(args->items[i], next, &flag, &dir);
+    if (used && flag->value == FLAG_FOLDER)
+      vec_push(out, cm_xstrdup(dir));
+    i += used > 1;
+  }
 }
 
 /* Keeps the parse's facts. A parse that did not find a header depends on the

@@ -49,10 +49,12 @@ typedef struct {
 
 #define CLI_GROUP(table, setter, context) ((CliGroup){table, sizeof table / sizeof *table, setter, context})
 
-/* Reads argv (argv[0] is the command) through getopt_long. */
+/* Reads argv (argv[0] is the command) through getopt_long. A -h or --help
+ * among the options ends reading with this cause: the command returns, and
+ * the command line shows its usage. */
+enum { CLI_HELP = 0x600 };
 Status cli_parse(const CliParse *p, int argc, char **argv);
 Status opt_unknown(const char *cmd, const char *arg);
-bool opt_wants_help(int argc, char **argv);
 Status print_usage(const Command *c);
 
 /* terminal.c: --quiet and --color=auto|always|never (NO_COLOR honoured). */

@@ -75,6 +75,14 @@ static Status with_advice(const char *command, Status st) {
   return st;
 }
 
+/* A command's run; the help it asked for (cli_parse met -h or --help) shown. */
+static Status run(const Command *c, int argc, char **argv) {
+  Status st = c->run(argc, argv);
+  if (st && cm_error_cause() == CLI_HELP)
+    return print_usage(c);
+  return with_advice(c->name, st);
+}
+
 static const Command *find(const char *name) {
   for (int i = 0; i < NCOMMANDS; i++)
     if (strcmp(commands[i]->name, name) == 0)
@@ -93,7 +101,7 @@ static Status dispatch(int argc, char **argv) {
   if (argc >= 1 && called_as_hipify_clang(argv[0])) {
     if (argc > 1 && strcmp(argv[1], "--version") == 0)
       return print_version();
-    return opt_wants_help(argc, argv) ? print_usage(&cmd_hipify) : with_advice("hipify", cmd_hipify.run(argc, argv));
+    return run(&cmd_hipify, argc, argv);
   }
   if (argc < 2 || strcmp(argv[1], "help") == 0 || strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0) {
     const Command *c = argc > 2 ? find(argv[2]) : NULL;
@@ -110,9 +118,7 @@ static Status dispatch(int argc, char **argv) {
   if (!c)
     return cm_fail(ST_USAGE, "unknown %s '%s' (see hipport help)", argv[1][0] == '-' ? "option" : "command",
                    argv[1]);
-  if (opt_wants_help(argc - 1, argv + 1))
-    return print_usage(c);
-  return with_advice(c->name, c->run(argc - 1, argv + 1));
+  return run(c, argc - 1, argv + 1);
 }
 
 /* Whatever went to standard output must have arrived: a full disk or a closed

@@ -30,6 +30,11 @@ static void add_option(Getopt *g, const CliOption *o, size_t group) {
     buf_printf(&g->shorts, "%c%s", o->key, o->value ? ":" : "");
 }
 
+/* -h and --help, which every command reads: getopt finds them like any option,
+ * so "-h" as an option's value (--cache-dir -h) stays a value, and after `--`
+ * an operand. cli_parse stops there, with cause CLI_HELP. */
+static const CliOption help_option = {"help", 'h', false, false};
+
 /* "-" reads operands in order (no permutation, whatever POSIXLY_CORRECT says),
  * ":" reports a missing value apart from an unknown option, and getopt itself
  * prints nothing: the messages are ours. */
@@ -39,6 +44,7 @@ static void build(Getopt *g, const CliParse *p) {
   for (size_t i = 0; i < p->ngroups; i++)
     for (size_t j = 0; j < p->groups[i].n; j++)
       add_option(g, &p->groups[i].options[j], i);
+  add_option(g, &help_option, p->ngroups);
   vec_push(&g->longopts, ((struct option){0}));
 }
 
@@ -111,6 +117,8 @@ static Status dispatch(Reader *r, int c, int at, int longindex) {
   int index = c >= 256 ? c - 256 : c == '?' ? -1 : find_key(&r->g, c);
   if (index < 0 || (longindex >= 0 && !whole_name(r->argv[at], r->g.all.items[index]->name)))
     return unknown(r, arg);
+  if (r->g.all.items[index] == &help_option)
+    return cm_fail_cause(ST_USAGE, CLI_HELP, "%s: help asked for", r->cmd);
   const CliGroup *grp = &r->p->groups[r->g.group_of.items[index]];
   return grp->set(grp->ctx, r->cmd, r->g.all.items[index]->key, lasting(r, at, optarg));
 }
@@ -169,14 +177,6 @@ Status opt_unknown(const char *cmd, const char *arg) {
   if (arg[0] == '-')
     return cm_fail(ST_USAGE, "%s: unknown option '%s' (see hipport %s --help)", cmd, arg, cmd);
   return cm_fail(ST_USAGE, "%s: unexpected argument '%s' (see hipport %s --help)", cmd, arg, cmd);
-}
-
-/* --help anywhere before `--`: after it, --help is an operand. */
-bool opt_wants_help(int argc, char **argv) {
-  for (int i = 1; i < argc && strcmp(argv[i], "--") != 0; i++)
-    if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0)
-      return true;
-  return false;
 }
 
 Status print_usage(const Command *c) {

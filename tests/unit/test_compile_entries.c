@@ -14,24 +14,10 @@
 #include <string.h>
 
 #include "analyzer.h"
-
-static char *dir;
-
-static int setup(void **state) {
-  (void)state;
-  dir = cm_make_temp_dir("hipport-test-compile-entries");
-  return dir ? 0 : -1;
-}
-
-static int teardown(void **state) {
-  (void)state;
-  cm_remove_tree(dir);
-  free(dir);
-  return 0;
-}
+#include "temp_folder.h"
 
 static void write_db(const char *text) {
-  char *json = cm_xasprintf("%s/compile_commands.json", dir);
+  char *json = temp_path("compile_commands.json");
   FILE *f = fopen(json, "w");
   assert_non_null(f);
   fputs(text, f);
@@ -50,7 +36,7 @@ static void command_is_split_as_a_shell_would(void **state) {
   write_db("[{\"directory\": \"/b\", \"file\": \"a.cu\",\n"
            "  \"command\": \"nvcc  -I'/with space' -DNAME=\\\"v w\\\"\\t-DX=a\\\\ b -c a.cu\"}]");
   CompileEntries e = {0};
-  assert_int_equal(an_compile_entries(dir, &e), ST_OK);
+  assert_int_equal(an_compile_entries(temp_folder, &e), ST_OK);
   assert_int_equal(e.len, 1);
   assert_string_equal(e.items[0].dir, "/b");
   assert_string_equal(e.items[0].file, "a.cu");
@@ -65,7 +51,7 @@ static void arguments_are_taken_as_they_are(void **state) {
            " {\"directory\": \"/b\", \"command\": \"nvcc -c x.cu\"},\n"
            " {\"file\": \"y.cu\", \"command\": \"nvcc -c y.cu\"}]");
   CompileEntries e = {0};
-  assert_int_equal(an_compile_entries(dir, &e), ST_OK);
+  assert_int_equal(an_compile_entries(temp_folder, &e), ST_OK);
   assert_int_equal(e.len, 1); /* the two without a file or a folder are left out */
   const char *want[] = {"nvcc", "-I", "a b", "'q'"};
   assert_args(&e.items[0].args, want, 4);
@@ -76,14 +62,14 @@ static void a_wrong_file_names_its_cause(void **state) {
   (void)state;
   CompileEntries e = {0};
   write_db("[{\"directory\": \"/b\",\n \"file\": }]");
-  assert_int_equal(an_compile_entries(dir, &e), ST_INPUT);
+  assert_int_equal(an_compile_entries(temp_folder, &e), ST_INPUT);
   assert_non_null(strstr(cm_error(), "compile_commands.json:2:"));
   assert_non_null(strstr(cm_error(), "check its JSON"));
   write_db("{\"directory\": \"/b\"}");
-  assert_int_equal(an_compile_entries(dir, &e), ST_INPUT);
+  assert_int_equal(an_compile_entries(temp_folder, &e), ST_INPUT);
   assert_non_null(strstr(cm_error(), "not a JSON list"));
   assert_int_equal(e.len, 0);
-  char *elsewhere = cm_xasprintf("%s/none", dir);
+  char *elsewhere = temp_path("none");
   assert_int_equal(an_compile_entries(elsewhere, &e), ST_INPUT);
   assert_non_null(strstr(cm_error(), "CMAKE_EXPORT_COMPILE_COMMANDS"));
   free(elsewhere);
@@ -95,5 +81,5 @@ int main(void) {
       cmocka_unit_test(arguments_are_taken_as_they_are),
       cmocka_unit_test(a_wrong_file_names_its_cause),
   };
-  return cmocka_run_group_tests(tests, setup, teardown);
+  return cmocka_run_group_tests(tests, temp_folder_make, temp_folder_remove);
 }

@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "analyzer_p.h"
+#include "temp_folder.h"
 
 /* ORDER FACT_FIELDS: a new field of Fact, FoundInclude or ConstantRange changes
  * these; give it a value in full_file and a check in same_fact, and teach
@@ -28,24 +29,9 @@ static const char TEXT[] = "#include <cuda_runtime.h>\n"
                            "// cudaFree in a comment\n"
                            "int main() { cudaFree(0); k<<<1, 2>>>(\"a b\"); }\n";
 
-static char *tmpdir;
-
-static int setup(void **state) {
-  (void)state;
-  tmpdir = cm_make_temp_dir("hipport-test-facts-cache");
-  return tmpdir ? 0 : -1;
-}
-
-static int teardown(void **state) {
-  (void)state;
-  cm_remove_tree(tmpdir);
-  free(tmpdir);
-  return 0;
-}
-
 static SourceFile *bare_file(void) {
   SourceFile *f = cm_xcalloc(1, sizeof *f);
-  f->path = cm_xasprintf("%s/main.cu", tmpdir);
+  f->path = temp_path("main.cu");
   f->rel = cm_xstrdup("main.cu");
   f->text = cm_xstrdup(TEXT);
   f->len = strlen(TEXT);
@@ -148,8 +134,8 @@ static void every_field_round_trips(void **state) {
   (void)state;
   SourceFile *f = full_file(), *back = bare_file();
   Manifest m = two_headers(), got = {0};
-  assert_true(facts_cache_write(tmpdir, "file-roundtrip", f, &m));
-  assert_true(facts_cache_read(tmpdir, "file-roundtrip", back, &got));
+  assert_true(facts_cache_write(temp_folder, "file-roundtrip", f, &m));
+  assert_true(facts_cache_read(temp_folder, "file-roundtrip", back, &got));
   same_parse(f, back);
   assert_int_equal(got.len, m.len);
   for (size_t i = 0; i < m.len; i++) {
@@ -170,8 +156,8 @@ static void a_file_without_code_only_round_trips(void **state) {
   f->parser = PARSER_LEXICAL;
   f->fallback_reason = cm_xstrdup("libclang did not load the file");
   Manifest m = {0}, got = {0};
-  assert_true(facts_cache_write(tmpdir, "file-bare", f, &m));
-  assert_true(facts_cache_read(tmpdir, "file-bare", back, &got));
+  assert_true(facts_cache_write(temp_folder, "file-bare", f, &m));
+  assert_true(facts_cache_read(temp_folder, "file-bare", back, &got));
   same_parse(f, back);
   assert_null(back->code_only);
   an_source_free(f);
@@ -182,14 +168,14 @@ static void another_key_or_a_torn_entry_is_a_miss(void **state) {
   (void)state;
   SourceFile *f = full_file(), *back = bare_file();
   Manifest m = two_headers(), got = {0};
-  assert_true(facts_cache_write(tmpdir, "file-torn", f, &m));
-  char *path = cm_xasprintf("%s/file-torn.facts", tmpdir), *text, *other = cm_xasprintf("%s/file-other.facts", tmpdir);
+  assert_true(facts_cache_write(temp_folder, "file-torn", f, &m));
+  char *path = temp_path("file-torn.facts"), *text, *other = temp_path("file-other.facts");
   size_t len;
   assert_int_equal(cm_read_file(path, &text, &len), ST_OK);
   assert_int_equal(cm_write_atomically(other, text, len, 0600), ST_OK); /* file-torn's entry under another name */
-  assert_false(facts_cache_read(tmpdir, "file-other", back, &got));
+  assert_false(facts_cache_read(temp_folder, "file-other", back, &got));
   assert_int_equal(cm_write_atomically(path, text, len - 20, 0600), ST_OK);
-  assert_false(facts_cache_read(tmpdir, "file-torn", back, &got));
+  assert_false(facts_cache_read(temp_folder, "file-torn", back, &got));
   assert_int_equal(back->facts.len, 0);
   assert_null(back->fallback_reason);
   assert_int_equal(got.len, 0);
@@ -205,13 +191,13 @@ static void another_key_or_a_torn_entry_is_a_miss(void **state) {
  * miss, and the file keeps the parse it had. */
 static void a_changed_include_is_a_miss(void **state) {
   (void)state;
-  char *header = cm_xasprintf("%s/local.h", tmpdir);
+  char *header = temp_path("local.h");
   assert_int_equal(cm_write_atomically(header, "#define N 1\n", 12, 0600), ST_OK);
-  ParseEnv env = {.cache_dir = tmpdir, .file_hashes = file_hashes_new()};
+  ParseEnv env = {.cache_dir = temp_folder, .file_hashes = file_hashes_new()};
   Manifest m = {0};
   vec_push(&m, ((Included){cm_xstrdup(header), file_hash(env.file_hashes, header), file_stamp(env.file_hashes, header)}));
   SourceFile *f = full_file(), *back = bare_file();
-  assert_true(facts_cache_write(tmpdir, "file-with-header", f, &m));
+  assert_true(facts_cache_write(temp_folder, "file-with-header", f, &m));
   assert_true(facts_cache_load(&env, "file-with-header", back));
   assert_true(back->reused);
   same_parse(f, back);
@@ -241,20 +227,20 @@ static void a_changed_include_is_a_miss(void **state) {
 static void a_matching_stamp_spares_the_hash(void **state) {
   (void)state;
   const char *old = "/usr/include/stdio.h";
-  ParseEnv env = {.cache_dir = tmpdir, .file_hashes = file_hashes_new()};
+  ParseEnv env = {.cache_dir = temp_folder, .file_hashes = file_hashes_new()};
   FileStamp now = file_stamp(env.file_hashes, old);
   assert_true(now.size > 0 && now.ino > 0);
   Manifest m = {0};
   vec_push(&m, ((Included){cm_xstrdup(old), ~file_hash(env.file_hashes, old), now}));
   SourceFile *f = full_file(), *back = bare_file();
-  assert_true(facts_cache_write(tmpdir, "file-stamped", f, &m));
+  assert_true(facts_cache_write(temp_folder, "file-stamped", f, &m));
   assert_true(facts_cache_load(&env, "file-stamped", back));
   m.items[0].stamp.size++;
-  assert_true(facts_cache_write(tmpdir, "file-restamped", f, &m));
+  assert_true(facts_cache_write(temp_folder, "file-restamped", f, &m));
   SourceFile *other = bare_file();
   assert_false(facts_cache_load(&env, "file-restamped", other));
 
-  char *fresh = cm_xasprintf("%s/fresh.h", tmpdir);
+  char *fresh = temp_path("fresh.h");
   assert_int_equal(cm_write_atomically(fresh, "#define N 1\n", 12, 0600), ST_OK);
   FileStamp unknown = file_stamp(env.file_hashes, fresh);
   assert_true(unknown.size == 0 && unknown.ino == 0 && unknown.mtime_ns == 0);
@@ -274,5 +260,5 @@ int main(void) {
       cmocka_unit_test(a_changed_include_is_a_miss),
       cmocka_unit_test(a_matching_stamp_spares_the_hash),
   };
-  return cmocka_run_group_tests(tests, setup, teardown);
+  return cmocka_run_group_tests(tests, temp_folder_make, temp_folder_remove);
 }

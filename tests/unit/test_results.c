@@ -5,12 +5,12 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include <cmocka.h>
 #include <sqlite3.h>
 
 #include "results.h"
+#include "temp_folder.h"
 
 /* The schema hipport 0.1 wrote before the results had a stage of their own
  * (verify/results.c), with no version: copied as it was, not from results/. */
@@ -26,23 +26,8 @@ static const char schema_0_1[] =
     " cuda_files INTEGER, uses INTEGER, mapped_uses INTEGER, effort_hours REAL,"
     " compatibility TEXT NOT NULL);  -- JSON: ROCm release -> % of uses available";
 
-static char *temp_db(void) {
-  char *dir = cm_make_temp_dir("hipport-test-results");
-  assert_non_null(dir);
-  char *path = cm_xasprintf("%s/results.db", dir);
-  free(dir);
-  return path;
-}
-
-static void remove_db(char *path) {
-  unlink(path);
-  *strrchr(path, '/') = '\0';
-  rmdir(path);
-  free(path);
-}
-
 static void an_old_database_is_upgraded_when_opened(void **state) {
-  char *path = temp_db();
+  char *path = temp_path("results.db");
   sqlite3 *old;
   assert_int_equal(sqlite3_open(path, &old), SQLITE_OK);
   assert_int_equal(sqlite3_exec(old, schema_0_1, NULL, NULL, NULL), SQLITE_OK);
@@ -92,11 +77,11 @@ static void an_old_database_is_upgraded_when_opened(void **state) {
   sqlite3_close(old);
   assert_int_equal(rs_open(path, &db), ST_OK); /* upgraded once: opening again changes nothing */
   rs_close(db);
-  remove_db(path);
+  free(path);
 }
 
 static void a_scan_comes_back_with_its_rows_and_report(void **state) {
-  char *path = temp_db();
+  char *path = temp_path("results.db");
   ResultDb *db;
   assert_int_equal(rs_open(path, &db), ST_OK);
   RsScan s = {.root = "/w/p", .hipport_version = "0.1.0", .rules_version = "2026-12 refresh; ROCm to 7.11.0",
@@ -123,11 +108,11 @@ static void a_scan_comes_back_with_its_rows_and_report(void **state) {
   assert_int_equal(rs_load_scan(db, 0, "another", &back), ST_INPUT);
   assert_int_equal(rs_load_scan(db, id + 1, NULL, &back), ST_INPUT);
   rs_close(db);
-  remove_db(path);
+  free(path);
 }
 
 static void a_newer_schema_is_refused_not_downgraded(void **state) {
-  char *path = temp_db();
+  char *path = temp_path("results.db");
   sqlite3 *raw;
   assert_int_equal(sqlite3_open(path, &raw), SQLITE_OK);
   char *sql = sqlite3_mprintf("PRAGMA user_version = %d", rs_schema_version() + 1);
@@ -137,28 +122,24 @@ static void a_newer_schema_is_refused_not_downgraded(void **state) {
   ResultDb *db;
   assert_int_equal(rs_open(path, &db), ST_ENV);
   assert_non_null(strstr(cm_error(), "newer than this hipport"));
-  remove_db(path);
+  free(path);
 }
 
 static void outside_git_a_project_is_its_folder_name(void **state) {
-  char *dir = cm_make_temp_dir("hipport-test-project");
-  assert_non_null(dir);
   Project p;
-  rs_project_of(dir, &p);
-  assert_string_equal(p.name, strrchr(dir, '/') + 1);
+  rs_project_of(temp_folder, &p);
+  assert_string_equal(p.name, strrchr(temp_folder, '/') + 1);
   assert_null(p.commit);
   assert_false(p.dirty);
   rs_project_free(&p);
-  rmdir(dir);
-  free(dir);
 }
 
 int main(void) {
   const struct CMUnitTest tests[] = {
-      cmocka_unit_test(an_old_database_is_upgraded_when_opened),
-      cmocka_unit_test(a_scan_comes_back_with_its_rows_and_report),
-      cmocka_unit_test(a_newer_schema_is_refused_not_downgraded),
-      cmocka_unit_test(outside_git_a_project_is_its_folder_name),
+      TEMP_FOLDER_TEST(an_old_database_is_upgraded_when_opened),
+      TEMP_FOLDER_TEST(a_scan_comes_back_with_its_rows_and_report),
+      TEMP_FOLDER_TEST(a_newer_schema_is_refused_not_downgraded),
+      TEMP_FOLDER_TEST(outside_git_a_project_is_its_folder_name),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -7,10 +7,10 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <unistd.h>
 
 #include <cmocka.h>
 
+#include "temp_folder.h"
 #include "verify.h"
 
 static RuleDb *rules; /* the build's rule database: manifests' libraries are its rows */
@@ -35,31 +35,23 @@ static void peak_table_matches_names_as_tools_print_them(void **state) {
   assert_false(vf_peak_tflops(NULL, &t));
 }
 
-static char *temp_program(const char *manifest) {
-  char tmpl[] = "/tmp/hipport-test-prog-XXXXXX";
-  char *dir = cm_xstrdup(mkdtemp(tmpl));
-  char *path = cm_xasprintf("%s/manifest.json", dir);
+static void write_file(const char *dir, const char *name, const char *text) {
+  char *path = cm_xasprintf("%s/%s", dir, name);
   FILE *f = fopen(path, "w");
-  fputs(manifest, f);
+  fputs(text, f);
   fclose(f);
   free(path);
-  return dir;
 }
 
-static void remove_program(char *dir) {
-  char *path = cm_xasprintf("%s/manifest.json", dir);
-  unlink(path);
-  rmdir(dir);
-  free(path);
-  free(dir);
-}
+/* The temporary folder made a program by its manifest. */
+static void write_manifest(const char *text) { write_file(temp_folder, "manifest.json", text); }
 
 static void manifest_fields_are_read(void **state) {
-  char *dir = temp_program("{\"name\": \"p\", \"sources\": [\"main.cu\", \"k.cu\"], \"args\": [\"-n\", \"4\"],"
-                           " \"libraries\": [\"cublas\"], \"hip52\": true,"
-                           " \"tolerance\": {\"rtol\": 1e-4, \"atol\": 1e-9, \"ulp\": 8}, \"expected\": {\"sum\": 10}}");
+  write_manifest("{\"name\": \"p\", \"sources\": [\"main.cu\", \"k.cu\"], \"args\": [\"-n\", \"4\"],"
+                 " \"libraries\": [\"cublas\"], \"hip52\": true,"
+                 " \"tolerance\": {\"rtol\": 1e-4, \"atol\": 1e-9, \"ulp\": 8}, \"expected\": {\"sum\": 10}}");
   Program p;
-  assert_int_equal(vf_load_program(dir, rules, &p), ST_OK);
+  assert_int_equal(vf_load_program(temp_folder, rules, &p), ST_OK);
   assert_string_equal(p.name, "p");
   assert_int_equal(p.sources.len, 2);
   assert_string_equal(p.args.items[1], "4");
@@ -69,18 +61,16 @@ static void manifest_fields_are_read(void **state) {
   assert_int_equal(p.tol.ulp, 8);
   assert_non_null(strstr(p.expected_json, "\"sum\""));
   vf_program_free(&p);
-  remove_program(dir);
 }
 
 static void bad_manifests_are_input_errors_naming_the_file(void **state) {
   const char *bad[] = {"{\"name\": \"p\"}", "{\"sources\": \"main.cu\"}", "not json", "[1, 2]",
                        "{\"sources\": [1]}", "{\"sources\": [\"m.cu\"], \"libraries\": [\"cuBLAS\"]}"};
   for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
-    char *dir = temp_program(bad[i]);
+    write_manifest(bad[i]);
     Program p;
-    assert_int_equal(vf_load_program(dir, rules, &p), ST_INPUT);
+    assert_int_equal(vf_load_program(temp_folder, rules, &p), ST_INPUT);
     assert_non_null(strstr(cm_error(), "manifest.json"));
-    remove_program(dir);
   }
   Program p;
   assert_int_equal(vf_load_program("/nonexistent/program", rules, &p), ST_INPUT);
@@ -105,51 +95,40 @@ static void hostile_manifests_are_refused(void **state) {
       {"{\"sources\": [\"m.cu\"], \"nvcc_flags\": [\"include\"]}", "a plain compiler flag"},
   };
   for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
-    char *dir = temp_program(bad[i][0]);
+    write_manifest(bad[i][0]);
     Program p;
-    assert_int_equal(vf_load_program(dir, rules, &p), ST_INPUT);
+    assert_int_equal(vf_load_program(temp_folder, rules, &p), ST_INPUT);
     if (!strstr(cm_error(), "manifest.json") || !strstr(cm_error(), bad[i][1]))
       fail_msg("%s: %s", bad[i][0], cm_error());
-    remove_program(dir);
   }
   /* the shapes real projects use still pass */
-  char *dir = temp_program("{\"name\": \"saxpy-2.1_fp16\", \"sources\": [\"src/main.cu\", \"k.cu\"],"
-                           " \"nvcc_flags\": [\"-Iinclude\", \"-I../common/inc\", \"-rdc=true\", \"-lcublas\","
-                           " \"-DN=1024\", \"--use_fast_math\", \"-gencode=arch=compute_80,code=sm_80\"]}");
+  write_manifest("{\"name\": \"saxpy-2.1_fp16\", \"sources\": [\"src/main.cu\", \"k.cu\"],"
+                 " \"nvcc_flags\": [\"-Iinclude\", \"-I../common/inc\", \"-rdc=true\", \"-lcublas\","
+                 " \"-DN=1024\", \"--use_fast_math\", \"-gencode=arch=compute_80,code=sm_80\"]}");
   Program p;
-  assert_int_equal(vf_load_program(dir, rules, &p), ST_OK);
+  assert_int_equal(vf_load_program(temp_folder, rules, &p), ST_OK);
   vf_program_free(&p);
-  remove_program(dir);
 }
 
 static void unknown_library_names_the_known_ones(void **state) {
-  char *dir = temp_program("{\"sources\": [\"m.cu\"], \"libraries\": [\"cublas\", \"cuBLAS\"]}");
+  write_manifest("{\"sources\": [\"m.cu\"], \"libraries\": [\"cublas\", \"cuBLAS\"]}");
   Program p;
-  assert_int_equal(vf_load_program(dir, rules, &p), ST_INPUT);
+  assert_int_equal(vf_load_program(temp_folder, rules, &p), ST_INPUT);
   assert_non_null(strstr(cm_error(), "'cuBLAS'"));
   assert_non_null(strstr(cm_error(), "cublas, cufft, curand, cusparse, cusolver, thrust, cub"));
-  remove_program(dir);
-}
-
-static void write_file(const char *dir, const char *name, const char *text) {
-  char *path = cm_xasprintf("%s/%s", dir, name);
-  FILE *f = fopen(path, "w");
-  fputs(text, f);
-  fclose(f);
-  free(path);
 }
 
 /* Once a CUDA run is recorded, a port is held to all of it, except what the
  * manifest says differs between vendors (with why) and the timing. */
 static void reference_binds_every_line_but_vendor_specific_ones(void **state) {
-  char *dir = temp_program("{\"sources\": [\"main.cu\"], \"tolerance\": {\"rtol\": 1e-6},"
-                           " \"expected\": {\"sum\": 10},"
-                           " \"vendor_specific\": {\"max_ulp_sinf\": \"each vendor's libm\"}}");
-  char *ref_dir = cm_xasprintf("%s/reference", dir);
+  write_manifest("{\"sources\": [\"main.cu\"], \"tolerance\": {\"rtol\": 1e-6},"
+                 " \"expected\": {\"sum\": 10},"
+                 " \"vendor_specific\": {\"max_ulp_sinf\": \"each vendor's libm\"}}");
+  char *ref_dir = temp_path("reference");
   mkdir(ref_dir, 0777);
   write_file(ref_dir, "cuda_output.txt", "sum: 10\nmax_ulp_sinf: 1\ntotal: 3.5\ntime_ms: 0.2\n");
   Program p;
-  assert_int_equal(vf_load_program(dir, rules, &p), ST_OK);
+  assert_int_equal(vf_load_program(temp_folder, rules, &p), ST_OK);
   Comparison cmp = {0};
   vf_compare_with_reference(&p, "sum: 10\nmax_ulp_sinf: 2\ntotal: 3.5\ntime_ms: 9\n", &p.tol, &cmp);
   assert_true(cmp.match);
@@ -160,15 +139,10 @@ static void reference_binds_every_line_but_vendor_specific_ones(void **state) {
   assert_int_equal(cmp.line, 3);
   vf_comparison_free(&cmp);
   vf_program_free(&p);
-  write_file(dir, "manifest.json", "{\"sources\": [\"main.cu\"], \"vendor_specific\": {\"x\": \"\"}}");
-  assert_int_equal(vf_load_program(dir, rules, &p), ST_INPUT);
+  write_manifest("{\"sources\": [\"main.cu\"], \"vendor_specific\": {\"x\": \"\"}}");
+  assert_int_equal(vf_load_program(temp_folder, rules, &p), ST_INPUT);
   assert_non_null(strstr(cm_error(), "\"x\" needs the reason"));
-  char *ref = cm_xasprintf("%s/cuda_output.txt", ref_dir);
-  unlink(ref);
-  rmdir(ref_dir);
-  free(ref);
   free(ref_dir);
-  remove_program(dir);
 }
 
 static void only_build_run_and_match_failures_fail(void **state) {
@@ -183,8 +157,7 @@ static void only_build_run_and_match_failures_fail(void **state) {
 }
 
 static void results_database_keeps_timings_for_the_gap_score(void **state) {
-  char tmpl[] = "/tmp/hipport-test-db-XXXXXX";
-  char *dir = mkdtemp(tmpl), *path = cm_xasprintf("%s/sub/results.db", dir);
+  char *path = temp_path("sub/results.db");
   ResultDb *db;
   assert_int_equal(rs_open(path, &db), ST_OK);
   Program p = {.name = "vector_add"};
@@ -207,11 +180,6 @@ static void results_database_keeps_timings_for_the_gap_score(void **state) {
   free(n);
   free(a);
   rs_close(db);
-  unlink(path);
-  char *sub = cm_xasprintf("%s/sub", dir);
-  rmdir(sub);
-  rmdir(dir);
-  free(sub);
   free(path);
 }
 
@@ -223,13 +191,13 @@ int main(int argc, char **argv) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(gap_score_is_peak_ratio_plus_time_ratio),
       cmocka_unit_test(peak_table_matches_names_as_tools_print_them),
-      cmocka_unit_test(manifest_fields_are_read),
-      cmocka_unit_test(bad_manifests_are_input_errors_naming_the_file),
-      cmocka_unit_test(hostile_manifests_are_refused),
-      cmocka_unit_test(unknown_library_names_the_known_ones),
-      cmocka_unit_test(reference_binds_every_line_but_vendor_specific_ones),
+      TEMP_FOLDER_TEST(manifest_fields_are_read),
+      TEMP_FOLDER_TEST(bad_manifests_are_input_errors_naming_the_file),
+      TEMP_FOLDER_TEST(hostile_manifests_are_refused),
+      TEMP_FOLDER_TEST(unknown_library_names_the_known_ones),
+      TEMP_FOLDER_TEST(reference_binds_every_line_but_vendor_specific_ones),
       cmocka_unit_test(only_build_run_and_match_failures_fail),
-      cmocka_unit_test(results_database_keeps_timings_for_the_gap_score),
+      TEMP_FOLDER_TEST(results_database_keeps_timings_for_the_gap_score),
   };
   int failed = cmocka_run_group_tests(tests, NULL, NULL);
   rl_close(rules);
