@@ -18,15 +18,15 @@
 #include <unistd.h>
 
 #include "analyzer_p.h"
+#include "temp_folder.h"
 
 static const char *db_path;
 static RuleDb *db;
-static char dir[] = "/tmp/hp-budget-XXXXXX";
 
 static unsigned weight_of(const char *include) { return rl_parse_weight(db, include, strlen(include)); }
 
 static void write_file(const char *rel, const char *text) {
-  char *path = cm_xasprintf("%s/%s", dir, rel);
+  char *path = temp_path(rel);
   FILE *f = fopen(path, "w");
   assert_non_null(f);
   fputs(text, f);
@@ -35,7 +35,7 @@ static void write_file(const char *rel, const char *text) {
 }
 
 static unsigned file_weight(const char *rel) {
-  SourceFile f = {.path = cm_xasprintf("%s/%s", dir, rel)};
+  SourceFile f = {.path = temp_path(rel)};
   assert_int_equal(cm_read_file(f.path, &f.text, &f.len), ST_OK);
   unsigned mb = parse_weight(db, &f);
   free(f.path);
@@ -60,9 +60,9 @@ static void the_rules_weigh_the_heavy_libraries(void **state) {
  * includes itself weigh nothing more. */
 static void a_file_weighs_its_heaviest_include(void **state) {
   (void)state;
-  assert_non_null(mkdtemp(dir));
-  char *sub = cm_xasprintf("%s/util", dir);
+  char *sub = temp_path("util");
   assert_int_equal(mkdir(sub, 0755), 0);
+  free(sub);
   write_file("light.cu", "#include <cstdio>\n#include <cuda_runtime.h>\n__global__ void k() {}\n");
   write_file("direct.cu", "#include <vector>\n  #  include <thrust/sort.h>\n#include <cooperative_groups.h>\n");
   write_file("util/sort.cuh", "#pragma once\n#include \"sort.cuh\"\n#\tinclude\t<thrust/sort.h>\n");
@@ -70,15 +70,6 @@ static void a_file_weighs_its_heaviest_include(void **state) {
   assert_int_equal(file_weight("light.cu"), 0);
   assert_int_equal(file_weight("direct.cu"), weight_of("thrust/sort.h"));
   assert_int_equal(file_weight("through.cu"), weight_of("thrust/sort.h"));
-  const char *files[] = {"light.cu", "direct.cu", "util/sort.cuh", "through.cu"};
-  for (size_t i = 0; i < sizeof files / sizeof *files; i++) {
-    char *path = cm_xasprintf("%s/%s", dir, files[i]);
-    unlink(path);
-    free(path);
-  }
-  rmdir(sub);
-  rmdir(dir);
-  free(sub);
 }
 
 typedef struct {
@@ -159,7 +150,7 @@ int main(int argc, char **argv) {
   db_path = argv[1];
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(the_rules_weigh_the_heavy_libraries),
-      cmocka_unit_test(a_file_weighs_its_heaviest_include),
+      TEMP_FOLDER_TEST(a_file_weighs_its_heaviest_include),
       cmocka_unit_test(a_parse_past_the_budget_waits),
       cmocka_unit_test(heavier_than_the_budget_runs_alone),
   };
