@@ -25,8 +25,6 @@ Status walk_paths(const char *const *paths, size_t n, char **root, Candidates *o
                   size_t *files_walked);
 /* The deepest folder holding every (real) path. */
 char *common_root(char **real, size_t n);
-/* cudaX, cuX, cublasX, CUDA_X...: a name only CUDA would use. */
-bool cuda_like_name(const char *s, size_t n);
 bool is_header_name(const char *name);
 bool looks_like_cuda(const char *path, const char *text, size_t len, const RuleDb *db);
 bool is_binary(const char *text, size_t len);

@@ -420,8 +420,8 @@ static bool ignored_name(Reader *r, unsigned i, const Rule *rule, int where, boo
     return true;
   if (rule && rule->kind == RK_NAMESPACE && where == 0 && !used_as_namespace(r, i))
     return true;
-  return !rule && where != 1 &&
-         !(nameset_has(r->env->cuda_names, name, n) && (cuda_like_name(name, n) || (n > 2 && name[0] == '_' && name[1] == '_')));
+  bool cuda_like = rl_cuda_like_name(r->env->db, name, n) || (n > 2 && name[0] == '_' && name[1] == '_');
+  return !rule && where != 1 && !(nameset_has(r->env->cuda_names, name, n) && cuda_like);
 }
 
 static void read_identifier(Reader *r, unsigned i, bool in_macro) {

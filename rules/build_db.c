@@ -9,6 +9,7 @@
  *                   --legacy-headers FILE.csv --host-names FILE.csv --signatures FILE.csv
  *                   --hipify-types FILE.csv --hipify-roc-names FILE.csv --member-wraps FILE.csv
  *                   --nvcc-options FILE.csv --build-names FILE.csv --cuda-libraries FILE.csv
+ *                   --name-prefixes FILE.csv
  *
  * API files are read in order; a later row with the same (library, cuda_name)
  * replaces an earlier one, so project-owned corrections sit in their own file on
@@ -369,8 +370,8 @@ static Status nvcc_row(Ctx *x, Csv *c, const int *cols, sqlite3_stmt *st) {
   return ST_OK;
 }
 
-/* build_name and cuda_library rows: the key columns (`keys` of them) are
- * required, the rest may be "". */
+/* name_prefix, build_name and cuda_library rows: the key columns (`keys` of
+ * them) are required, the rest may be "". */
 static Status keyed_row(Ctx *x, Csv *c, const int *cols, sqlite3_stmt *st, int keys) {
   for (int i = 0; i < keys; i++)
     if (!*field(c, cols[i]))
@@ -379,8 +380,8 @@ static Status keyed_row(Ctx *x, Csv *c, const int *cols, sqlite3_stmt *st, int k
   return ST_OK;
 }
 
-static Status build_name_row(Ctx *x, Csv *c, const int *cols, sqlite3_stmt *st) { return keyed_row(x, c, cols, st, 2); }
-static Status cuda_library_row(Ctx *x, Csv *c, const int *cols, sqlite3_stmt *st) { return keyed_row(x, c, cols, st, 1); }
+static Status two_key_row(Ctx *x, Csv *c, const int *cols, sqlite3_stmt *st) { return keyed_row(x, c, cols, st, 2); }
+static Status one_key_row(Ctx *x, Csv *c, const int *cols, sqlite3_stmt *st) { return keyed_row(x, c, cols, st, 1); }
 
 static Status load_diagnostics(sqlite3 *db) {
   static const char *per[] = {[EP_USE] = "use", [EP_API] = "api", [EP_FILE] = "file"};
@@ -503,9 +504,10 @@ static const Source sources[] = {
     {"--nvcc-options", COLS("option", "takes_value", "action", "hip", "why"),
      "INSERT INTO nvcc_option VALUES (?,?,?,?,?)", nvcc_row},
     {"--build-names", COLS("system", "cuda", "kind", "hip", "why"), "INSERT INTO build_name VALUES (?,?,?,?,?)",
-     build_name_row},
+     two_key_row},
     {"--cuda-libraries", COLS("cuda", "link", "target", "package", "hip_library", "header", "why"),
-     "INSERT INTO cuda_library VALUES (?,?,?,?,?,?,?)", cuda_library_row},
+     "INSERT INTO cuda_library VALUES (?,?,?,?,?,?,?)", one_key_row},
+    {"--name-prefixes", COLS("prefix", "next"), "INSERT INTO name_prefix VALUES (?,?)", one_key_row},
 };
 
 static const Source *source_for(const char *option) {
@@ -536,7 +538,7 @@ static Status build(Ctx *x, int argc, char **argv) {
 
 int main(int argc, char **argv) {
   if (argc < 5 || argc % 2 == 0) {
-    fprintf(stderr, "usage: %s OUT.db SCHEMA.sql (--meta|--libraries|--api|--hip-names|--headers|--hazards|--warp|--casts|--defaults|--arg-edits|--members|--hints|--type-headers|--legacy-headers|--host-names|--signatures|--overloads|--hipify-types|--hipify-roc-names|--member-wraps|--nvcc-options|--build-names|--cuda-libraries) FILE.csv...\n", argv[0]);
+    fprintf(stderr, "usage: %s OUT.db SCHEMA.sql (--meta|--libraries|--api|--hip-names|--headers|--hazards|--warp|--casts|--defaults|--arg-edits|--members|--hints|--type-headers|--legacy-headers|--host-names|--signatures|--overloads|--hipify-types|--hipify-roc-names|--member-wraps|--nvcc-options|--build-names|--cuda-libraries|--name-prefixes) FILE.csv...\n", argv[0]);
     return ST_USAGE;
   }
   char *tmp = cm_xasprintf("%s.tmp", argv[1]);

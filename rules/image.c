@@ -69,6 +69,7 @@ static const Table tables[] = {
     TABLE(build_names, BuildName, S(BuildName, cuda), S(BuildName, hip), S(BuildName, why)),
     TABLE(cuda_libraries, CudaLibrary, S(CudaLibrary, cuda), S(CudaLibrary, link), S(CudaLibrary, target),
           S(CudaLibrary, package), S(CudaLibrary, hip_library), S(CudaLibrary, header), S(CudaLibrary, why)),
+    TABLE(name_prefixes, NamePrefix, S(NamePrefix, prefix)),
     TABLE(meta, MetaEntry, S(MetaEntry, key), S(MetaEntry, value)),
     TABLE(libraries, Library, S(Library, name), S(Library, cuda_releases), S(Library, hipify_api)),
 };

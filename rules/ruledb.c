@@ -280,6 +280,11 @@ static void read_cuda_library(RuleDb *db, sqlite3_stmt *st) {
   vec_push(&db->cuda_libraries, l);
 }
 
+static void read_name_prefix(RuleDb *db, sqlite3_stmt *st) {
+  NamePrefix p = {col_need_dup(db, st, 0), strcmp(col_need(db, st, 1), "upper") == 0};
+  vec_push(&db->name_prefixes, p);
+}
+
 static void read_release(RuleDb *db, sqlite3_stmt *st) { vec_push(&db->releases, col_version(st, 0)); }
 
 static Status query(RuleDb *db, sqlite3 *sq, const char *sql, void (*row)(RuleDb *, sqlite3_stmt *)) {
@@ -351,6 +356,7 @@ static Status load(RuleDb *db, sqlite3 *sq) {
       (st = query(db, sq, "SELECT system, cuda, kind, hip, why FROM build_name", read_build_name)) ||
       (st = query(db, sq, "SELECT cuda, link, target, package, hip_library, header, why FROM cuda_library"
                           " ORDER BY rowid", read_cuda_library)) ||
+      (st = query(db, sq, "SELECT prefix, next FROM name_prefix", read_name_prefix)) ||
       (st = query(db, sq, "SELECT key, value FROM meta ORDER BY rowid", read_meta)) ||
       (st = query(db, sq, "SELECT name, cuda_releases, hipify_api FROM library", read_library)) ||
       (st = query(db, sq, "SELECT library, section, kind, hipify_type FROM hipify_type ORDER BY id", read_hipify_type)) ||
@@ -437,6 +443,7 @@ void rl_close(RuleDb *db) {
   vec_free(&db->nvcc_options);
   vec_free(&db->build_names);
   vec_free(&db->cuda_libraries);
+  vec_free(&db->name_prefixes);
   vec_free(&db->earlier);
   vec_free(&db->earlier_keys);
   vec_free(&db->meta);
@@ -525,6 +532,16 @@ const CudaLibrary *rl_cuda_library(const RuleDb *db, const char *s, size_t n, bo
       return l;
   }
   return NULL;
+}
+
+bool rl_cuda_like_name(const RuleDb *db, const char *s, size_t n) {
+  for (size_t i = 0; i < db->name_prefixes.len; i++) {
+    const NamePrefix *p = &db->name_prefixes.items[i];
+    size_t m = strlen(p->prefix);
+    if (n > m && memcmp(s, p->prefix, m) == 0 && (!p->upper_next || (s[m] >= 'A' && s[m] <= 'Z')))
+      return true;
+  }
+  return false;
 }
 
 size_t rl_cuda_library_count(const RuleDb *db) { return db->cuda_libraries.len; }

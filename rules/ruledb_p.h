@@ -43,6 +43,11 @@ typedef struct {
 } RuleKey;
 
 typedef struct {
+  const char *prefix;
+  bool upper_next; /* an upper-case letter follows (cuMemAlloc), else anything */
+} NamePrefix;
+
+typedef struct {
   const char *path, *how;   /* how: "--rules", "found at the scan root" */
   unsigned api, headers, hazards, effort;
 } UserFile;
@@ -75,6 +80,7 @@ struct RuleDb {
   VEC(NvccOption) nvcc_options;
   VEC(BuildName) build_names;
   VEC(CudaLibrary) cuda_libraries;
+  VEC(NamePrefix) name_prefixes;
   MetaEntries meta;
   VEC(Library) libraries;
   VEC(UserFile) user_files;

@@ -286,6 +286,10 @@ const BuildName *rl_build_name(const RuleDb *db, BuildSystem system, const char 
 /* By CUDA::<name> (by_link false) or by -l<name> (true). */
 const CudaLibrary *rl_cuda_library(const RuleDb *db, const char *s, size_t n, bool by_link);
 size_t rl_cuda_library_count(const RuleDb *db);
+/* Whether identifier s (n bytes) looks like a CUDA API name by its prefix
+ * (data/name_prefixes.csv): cudaMalloc, CUBLAS_OP_N, cuMemAlloc; not cumsum,
+ * nor a prefix alone. */
+bool rl_cuda_like_name(const RuleDb *db, const char *s, size_t n);
 const CudaLibrary *rl_cuda_library_at(const RuleDb *db, size_t i);
 
 size_t rl_rule_count(const RuleDb *db);

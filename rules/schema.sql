@@ -212,6 +212,12 @@ CREATE TABLE nvcc_option (
   why TEXT NOT NULL                -- '' none
 );
 
+-- Prefixes of CUDA API names (data/name_prefixes.csv).
+CREATE TABLE name_prefix (
+  prefix TEXT PRIMARY KEY,
+  next TEXT NOT NULL CHECK (next IN ('', 'upper')) -- what follows the prefix: '' anything
+);
+
 -- CUDA names in CMake files and Makefiles (data/build_names.csv).
 CREATE TABLE build_name (
   system TEXT NOT NULL CHECK (system IN ('cmake','make')),

@@ -143,6 +143,26 @@ static void header_under_a_folder_rule_onto_one_file(void **state) {
   free(target);
 }
 
+static bool cuda_like(const char *name) { return rl_cuda_like_name(db, name, strlen(name)); }
+
+/* name_prefixes.csv: a prefix and more, or cu and an upper-case letter (the
+ * driver API); the length given, not the terminator, bounds the name. */
+static void cuda_like_names_by_prefix(void **state) {
+  (void)state;
+  assert_true(cuda_like("cudaMalloc"));
+  assert_true(cuda_like("cublasSgemm_v2"));
+  assert_true(cuda_like("nvrtcCompileProgram"));
+  assert_true(cuda_like("CUBLAS_OP_N"));
+  assert_true(cuda_like("CUDART_VERSION"));
+  assert_true(cuda_like("cuMemAlloc"));
+  assert_false(cuda_like("cumsum"));
+  assert_false(cuda_like("cuda"));
+  assert_false(cuda_like("CU_"));
+  assert_false(cuda_like("cu"));
+  assert_false(cuda_like("hipMalloc"));
+  assert_false(rl_cuda_like_name(db, "cudaMalloc", 4));
+}
+
 /* overloads.csv: an overload is told by its parameter count; the C form maps by name. */
 static void overload_by_parameter_count(void **state) {
   (void)state;
@@ -555,6 +575,7 @@ int main(int argc, char **argv) {
       cmocka_unit_test(header_under_a_folder_rule_onto_one_file),
       cmocka_unit_test(default_arg_by_function_and_index),
       cmocka_unit_test(overload_by_parameter_count),
+      cmocka_unit_test(cuda_like_names_by_prefix),
       cmocka_unit_test(hipify_stat_labels),
       cmocka_unit_test(header_without_counterpart_has_no_target),
       cmocka_unit_test(availability_follows_the_hip_release),
