@@ -70,6 +70,7 @@ static const Table tables[] = {
     TABLE(cuda_libraries, CudaLibrary, S(CudaLibrary, cuda), S(CudaLibrary, link), S(CudaLibrary, target),
           S(CudaLibrary, package), S(CudaLibrary, hip_library), S(CudaLibrary, header), S(CudaLibrary, why)),
     TABLE(name_prefixes, NamePrefix, S(NamePrefix, prefix)),
+    TABLE(same_name_libraries, SameNameLibrary, S(SameNameLibrary, name)),
     TABLE(meta, MetaEntry, S(MetaEntry, key), S(MetaEntry, value)),
     TABLE(libraries, Library, S(Library, name), S(Library, cuda_releases), S(Library, hipify_api)),
 };

@@ -285,6 +285,11 @@ static void read_name_prefix(RuleDb *db, sqlite3_stmt *st) {
   vec_push(&db->name_prefixes, p);
 }
 
+static void read_same_name_library(RuleDb *db, sqlite3_stmt *st) {
+  SameNameLibrary l = {col_need_dup(db, st, 0)};
+  vec_push(&db->same_name_libraries, l);
+}
+
 static void read_release(RuleDb *db, sqlite3_stmt *st) { vec_push(&db->releases, col_version(st, 0)); }
 
 static Status query(RuleDb *db, sqlite3 *sq, const char *sql, void (*row)(RuleDb *, sqlite3_stmt *)) {
@@ -357,6 +362,7 @@ static Status load(RuleDb *db, sqlite3 *sq) {
       (st = query(db, sq, "SELECT cuda, link, target, package, hip_library, header, why FROM cuda_library"
                           " ORDER BY rowid", read_cuda_library)) ||
       (st = query(db, sq, "SELECT prefix, next FROM name_prefix", read_name_prefix)) ||
+      (st = query(db, sq, "SELECT name FROM same_name_library", read_same_name_library)) ||
       (st = query(db, sq, "SELECT key, value FROM meta ORDER BY rowid", read_meta)) ||
       (st = query(db, sq, "SELECT name, cuda_releases, hipify_api FROM library", read_library)) ||
       (st = query(db, sq, "SELECT library, section, kind, hipify_type FROM hipify_type ORDER BY id", read_hipify_type)) ||
@@ -444,6 +450,7 @@ void rl_close(RuleDb *db) {
   vec_free(&db->build_names);
   vec_free(&db->cuda_libraries);
   vec_free(&db->name_prefixes);
+  vec_free(&db->same_name_libraries);
   vec_free(&db->earlier);
   vec_free(&db->earlier_keys);
   vec_free(&db->meta);
@@ -541,6 +548,13 @@ bool rl_cuda_like_name(const RuleDb *db, const char *s, size_t n) {
     if (n > m && memcmp(s, p->prefix, m) == 0 && (!p->upper_next || (s[m] >= 'A' && s[m] <= 'Z')))
       return true;
   }
+  return false;
+}
+
+bool rl_same_name_library(const RuleDb *db, const char *s, size_t n) {
+  for (size_t i = 0; i < db->same_name_libraries.len; i++)
+    if (same(s, n, db->same_name_libraries.items[i].name))
+      return true;
   return false;
 }
 

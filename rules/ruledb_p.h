@@ -48,6 +48,10 @@ typedef struct {
 } NamePrefix;
 
 typedef struct {
+  const char *name;
+} SameNameLibrary;
+
+typedef struct {
   const char *path, *how;   /* how: "--rules", "found at the scan root" */
   unsigned api, headers, hazards, effort;
 } UserFile;
@@ -81,6 +85,7 @@ struct RuleDb {
   VEC(BuildName) build_names;
   VEC(CudaLibrary) cuda_libraries;
   VEC(NamePrefix) name_prefixes;
+  VEC(SameNameLibrary) same_name_libraries;
   MetaEntries meta;
   VEC(Library) libraries;
   VEC(UserFile) user_files;

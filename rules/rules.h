@@ -290,6 +290,9 @@ size_t rl_cuda_library_count(const RuleDb *db);
  * (data/name_prefixes.csv): cudaMalloc, CUBLAS_OP_N, cuMemAlloc; not cumsum,
  * nor a prefix alone. */
 bool rl_cuda_like_name(const RuleDb *db, const char *s, size_t n);
+/* Whether s (n bytes) names a CUDA library whose HIP counterpart keeps its
+ * names, as include folder and namespace (data/same_name_libraries.csv): thrust. */
+bool rl_same_name_library(const RuleDb *db, const char *s, size_t n);
 const CudaLibrary *rl_cuda_library_at(const RuleDb *db, size_t i);
 
 size_t rl_rule_count(const RuleDb *db);

@@ -218,6 +218,11 @@ CREATE TABLE name_prefix (
   next TEXT NOT NULL CHECK (next IN ('', 'upper')) -- what follows the prefix: '' anything
 );
 
+-- CUDA libraries whose HIP counterparts keep their names (data/same_name_libraries.csv).
+CREATE TABLE same_name_library (
+  name TEXT PRIMARY KEY             -- the include folder and the namespace: thrust
+);
+
 -- CUDA names in CMake files and Makefiles (data/build_names.csv).
 CREATE TABLE build_name (
   system TEXT NOT NULL CHECK (system IN ('cmake','make')),

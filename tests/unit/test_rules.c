@@ -163,6 +163,17 @@ static void cuda_like_names_by_prefix(void **state) {
   assert_false(rl_cuda_like_name(db, "cudaMalloc", 4));
 }
 
+/* same_name_libraries.csv: thrust and cub, by the length given (a folder's
+ * name inside a path), and nothing that only starts like them. */
+static void same_name_libraries_by_name(void **state) {
+  (void)state;
+  assert_true(rl_same_name_library(db, "thrust", 6));
+  assert_true(rl_same_name_library(db, "cub/cub.cuh", 3));
+  assert_false(rl_same_name_library(db, "thrus", 5));
+  assert_false(rl_same_name_library(db, "cuda", 4));
+  assert_false(rl_same_name_library(db, "hipcub", 6));
+}
+
 /* overloads.csv: an overload is told by its parameter count; the C form maps by name. */
 static void overload_by_parameter_count(void **state) {
   (void)state;
@@ -576,6 +587,7 @@ int main(int argc, char **argv) {
       cmocka_unit_test(default_arg_by_function_and_index),
       cmocka_unit_test(overload_by_parameter_count),
       cmocka_unit_test(cuda_like_names_by_prefix),
+      cmocka_unit_test(same_name_libraries_by_name),
       cmocka_unit_test(hipify_stat_labels),
       cmocka_unit_test(header_without_counterpart_has_no_target),
       cmocka_unit_test(availability_follows_the_hip_release),
