@@ -597,7 +597,9 @@ static void port_word(Cm *C, const BuildWord *a, size_t i, size_t j, size_t s, s
   case BN_LIBRARY: port_library_var(C, a, i, j, s, e, nm); break;
   case BN_NOTE: NOTE(C, i, "%s: %s", nm->cuda, nm->why); break;
   case BN_COMMAND:
-  case BN_CUDA_PATH: break; /* commands are named by command, paths are Make's */
+  case BN_CUDA_PATH:
+  case BN_COMPILER:
+  case BN_FLAGS: break; /* commands are named by command; paths, compilers and flags are Make's */
   }
   free(hip);
 }

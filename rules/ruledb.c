@@ -1,6 +1,7 @@
 /* Loading the rule database: one pass over each SQLite table into arrays and
  * open-addressing hash tables, so that the scanner's per-token lookups never touch
  * SQLite. Strings live in one arena freed with the database. */
+#define _GNU_SOURCE
 #include <sqlite3.h>
 #include <stdlib.h>
 #include <string.h>
@@ -266,10 +267,10 @@ static void read_nvcc_option(RuleDb *db, sqlite3_stmt *st) {
 
 static void read_build_name(RuleDb *db, sqlite3_stmt *st) {
   /* ORDER BUILD_NAME_KIND */
-  static const char *const kinds[] = {"rename", "library", "note", "command", "cuda_path"};
+  static const char *const kinds[] = {"rename", "library", "note", "command", "cuda_path", "compiler", "flags"};
   BuildName b = {.system = strcmp(col_need(db, st, 0), "make") == 0 ? BS_MAKE : BS_CMAKE,
                  .cuda = col_need_dup(db, st, 1),
-                 .kind = (BuildNameKind)name_index(db, kinds, 5, col_need(db, st, 2)),
+                 .kind = (BuildNameKind)name_index(db, kinds, sizeof kinds / sizeof *kinds, col_need(db, st, 2)),
                  .hip = col_need_dup(db, st, 3), .why = col_need_dup(db, st, 4)};
   vec_push(&db->build_names, b);
 }
@@ -528,6 +529,15 @@ const BuildName *rl_build_name(const RuleDb *db, BuildSystem system, const char 
   for (size_t i = 0; i < db->build_names.len; i++)
     if (db->build_names.items[i].system == system && same(s, n, db->build_names.items[i].cuda))
       return &db->build_names.items[i];
+  return NULL;
+}
+
+const BuildName *rl_build_name_in(const RuleDb *db, BuildSystem system, BuildNameKind kind, const char *s, size_t n) {
+  for (size_t i = 0; i < db->build_names.len; i++) {
+    const BuildName *b = &db->build_names.items[i];
+    if (b->system == system && b->kind == kind && memmem(s, n, b->cuda, strlen(b->cuda)))
+      return b;
+  }
   return NULL;
 }
 

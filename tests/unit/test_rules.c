@@ -174,6 +174,22 @@ static void same_name_libraries_by_name(void **state) {
   assert_false(rl_same_name_library(db, "hipcub", 6));
 }
 
+/* build_names.csv's Make rows: the programs that compile CUDA and what runs
+ * instead, and the parts that make a variable's name one of nvcc's flags. */
+static void make_compilers_and_flag_names(void **state) {
+  (void)state;
+  const BuildName *cc = rl_build_name(db, BS_MAKE, "nvcc", 4);
+  assert_non_null(cc);
+  assert_int_equal(cc->kind, BN_COMPILER);
+  assert_string_equal(cc->hip, "hipcc");
+  assert_int_equal(rl_build_name(db, BS_MAKE, "nvcc.exe", 8)->kind, BN_COMPILER);
+  assert_null(rl_build_name(db, BS_CMAKE, "nvcc", 4));
+  assert_non_null(rl_build_name_in(db, BS_MAKE, BN_FLAGS, "MY_NVCCFLAGS", 12));
+  assert_non_null(rl_build_name_in(db, BS_MAKE, BN_FLAGS, "CUDA_FLAGS", 10));
+  assert_null(rl_build_name_in(db, BS_MAKE, BN_FLAGS, "CXXFLAGS", 8));
+  assert_null(rl_build_name_in(db, BS_MAKE, BN_FLAGS, "NVCCFLAGS", 3));
+}
+
 /* overloads.csv: an overload is told by its parameter count; the C form maps by name. */
 static void overload_by_parameter_count(void **state) {
   (void)state;
@@ -588,6 +604,7 @@ int main(int argc, char **argv) {
       cmocka_unit_test(overload_by_parameter_count),
       cmocka_unit_test(cuda_like_names_by_prefix),
       cmocka_unit_test(same_name_libraries_by_name),
+      cmocka_unit_test(make_compilers_and_flag_names),
       cmocka_unit_test(hipify_stat_labels),
       cmocka_unit_test(header_without_counterpart_has_no_target),
       cmocka_unit_test(availability_follows_the_hip_release),
