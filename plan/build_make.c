@@ -128,7 +128,7 @@ static void add_ref(void *ctx, size_t at, size_t len, BuildTok name) {
 /* A flag variable's name says so (NVCCFLAGS: the rule database's flags names
  * and make's FLAGS), whether or not a line here uses it. */
 static bool flag_name(const Mk *M, BuildTok n) {
-  return rl_build_name_in(M->P->db, BS_MAKE, BN_FLAGS, n.s, n.n) && memmem(n.s, n.n, "FLAGS", 5);
+  return rl_build_name_in(M->P->db, BS_MAKE, BN_FLAGS, n.s, n.n, true) && memmem(n.s, n.n, "FLAGS", 5);
 }
 
 static bool is_cuda_root(const char *s, size_t n) {

@@ -380,8 +380,18 @@ static Status keyed_row(Ctx *x, Csv *c, const int *cols, sqlite3_stmt *st, int k
   return ST_OK;
 }
 
-static Status two_key_row(Ctx *x, Csv *c, const int *cols, sqlite3_stmt *st) { return keyed_row(x, c, cols, st, 2); }
 static Status one_key_row(Ctx *x, Csv *c, const int *cols, sqlite3_stmt *st) { return keyed_row(x, c, cols, st, 1); }
+
+/* A wrapper's name ends with the command it wraps (cuda_add_library,
+ * add_library): the port drops the rest, keeping the case written. */
+static Status build_name_row(Ctx *x, Csv *c, const int *cols, sqlite3_stmt *st) {
+  const char *cuda = field(c, cols[1]), *hip = field(c, cols[3]);
+  size_t n = strlen(cuda), h = strlen(hip);
+  if (strcmp(field(c, cols[2]), "wrapper") == 0 && (h == 0 || h >= n || strcmp(cuda + n - h, hip) != 0))
+    return cm_fail(ST_INPUT, "%s:%d: a wrapper's name ends with the command it wraps (hip), not %s", x->path, x->line,
+                   *hip ? hip : "nothing");
+  return keyed_row(x, c, cols, st, 2);
+}
 
 static Status load_diagnostics(sqlite3 *db) {
   static const char *per[] = {[EP_USE] = "use", [EP_API] = "api", [EP_FILE] = "file"};
@@ -504,7 +514,7 @@ static const Source sources[] = {
     {"--nvcc-options", COLS("option", "takes_value", "action", "hip", "why"),
      "INSERT INTO nvcc_option VALUES (?,?,?,?,?)", nvcc_row},
     {"--build-names", COLS("system", "cuda", "kind", "hip", "why"), "INSERT INTO build_name VALUES (?,?,?,?,?)",
-     two_key_row},
+     build_name_row},
     {"--cuda-libraries", COLS("cuda", "link", "target", "package", "hip_library", "header", "why"),
      "INSERT INTO cuda_library VALUES (?,?,?,?,?,?,?)", one_key_row},
     {"--name-prefixes", COLS("prefix", "next"), "INSERT INTO name_prefix VALUES (?,?)", one_key_row},

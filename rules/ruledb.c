@@ -267,7 +267,8 @@ static void read_nvcc_option(RuleDb *db, sqlite3_stmt *st) {
 
 static void read_build_name(RuleDb *db, sqlite3_stmt *st) {
   /* ORDER BUILD_NAME_KIND */
-  static const char *const kinds[] = {"rename", "library", "note", "command", "cuda_path", "compiler", "flags"};
+  static const char *const kinds[] = {"rename", "library", "note",     "command", "wrapper",
+                                      "package", "prefix",  "cuda_path", "compiler", "flags"};
   BuildName b = {.system = strcmp(col_need(db, st, 0), "make") == 0 ? BS_MAKE : BS_CMAKE,
                  .cuda = col_need_dup(db, st, 1),
                  .kind = (BuildNameKind)name_index(db, kinds, sizeof kinds / sizeof *kinds, col_need(db, st, 2)),
@@ -532,10 +533,13 @@ const BuildName *rl_build_name(const RuleDb *db, BuildSystem system, const char 
   return NULL;
 }
 
-const BuildName *rl_build_name_in(const RuleDb *db, BuildSystem system, BuildNameKind kind, const char *s, size_t n) {
+const BuildName *rl_build_name_in(const RuleDb *db, BuildSystem system, BuildNameKind kind, const char *s, size_t n,
+                                  bool anywhere) {
   for (size_t i = 0; i < db->build_names.len; i++) {
     const BuildName *b = &db->build_names.items[i];
-    if (b->system == system && b->kind == kind && memmem(s, n, b->cuda, strlen(b->cuda)))
+    size_t m = strlen(b->cuda);
+    if (b->system == system && b->kind == kind &&
+        (anywhere ? memmem(s, n, b->cuda, m) != NULL : n >= m && memcmp(s, b->cuda, m) == 0))
       return b;
   }
   return NULL;

@@ -165,7 +165,9 @@ typedef struct {
 } NvccOption;
 
 /* A CUDA name in a build file (data/build_names.csv). ORDER BUILD_NAME_KIND. */
-typedef enum { BN_RENAME, BN_LIBRARY, BN_NOTE, BN_COMMAND, BN_CUDA_PATH, BN_COMPILER, BN_FLAGS } BuildNameKind;
+typedef enum {
+  BN_RENAME, BN_LIBRARY, BN_NOTE, BN_COMMAND, BN_WRAPPER, BN_PACKAGE, BN_PREFIX, BN_CUDA_PATH, BN_COMPILER, BN_FLAGS
+} BuildNameKind;
 typedef enum { BS_CMAKE, BS_MAKE } BuildSystem;
 
 typedef struct {
@@ -283,8 +285,10 @@ const char *rl_overload(const RuleDb *db, const char *name, int params);
  * takes a value (*value then points into s, else NULL). NULL: not nvcc's. */
 const NvccOption *rl_nvcc_option(const RuleDb *db, const char *s, size_t n, const char **value, size_t *value_len);
 const BuildName *rl_build_name(const RuleDb *db, BuildSystem system, const char *s, size_t n);
-/* The first row of `kind` whose name occurs in s (n bytes): NVCC in MY_NVCCFLAGS. */
-const BuildName *rl_build_name_in(const RuleDb *db, BuildSystem system, BuildNameKind kind, const char *s, size_t n);
+/* The first row of `kind` whose name starts s (n bytes), or with `anywhere`
+ * occurs in it: CMAKE_CUDA_ of CMAKE_CUDA_FOO, NVCC in MY_NVCCFLAGS. */
+const BuildName *rl_build_name_in(const RuleDb *db, BuildSystem system, BuildNameKind kind, const char *s, size_t n,
+                                  bool anywhere);
 /* By CUDA::<name> (by_link false) or by -l<name> (true). */
 const CudaLibrary *rl_cuda_library(const RuleDb *db, const char *s, size_t n, bool by_link);
 size_t rl_cuda_library_count(const RuleDb *db);

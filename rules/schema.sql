@@ -227,7 +227,8 @@ CREATE TABLE same_name_library (
 CREATE TABLE build_name (
   system TEXT NOT NULL CHECK (system IN ('cmake','make')),
   cuda TEXT NOT NULL,
-  kind TEXT NOT NULL CHECK (kind IN ('rename','library','note','command','cuda_path','compiler','flags')),
+  kind TEXT NOT NULL CHECK (kind IN ('rename','library','note','command','wrapper','package','prefix',
+                                   'cuda_path','compiler','flags')),
   hip TEXT NOT NULL,
   why TEXT NOT NULL,
   PRIMARY KEY (system, cuda)

@@ -184,10 +184,29 @@ static void make_compilers_and_flag_names(void **state) {
   assert_string_equal(cc->hip, "hipcc");
   assert_int_equal(rl_build_name(db, BS_MAKE, "nvcc.exe", 8)->kind, BN_COMPILER);
   assert_null(rl_build_name(db, BS_CMAKE, "nvcc", 4));
-  assert_non_null(rl_build_name_in(db, BS_MAKE, BN_FLAGS, "MY_NVCCFLAGS", 12));
-  assert_non_null(rl_build_name_in(db, BS_MAKE, BN_FLAGS, "CUDA_FLAGS", 10));
-  assert_null(rl_build_name_in(db, BS_MAKE, BN_FLAGS, "CXXFLAGS", 8));
-  assert_null(rl_build_name_in(db, BS_MAKE, BN_FLAGS, "NVCCFLAGS", 3));
+  assert_non_null(rl_build_name_in(db, BS_MAKE, BN_FLAGS, "MY_NVCCFLAGS", 12, true));
+  assert_non_null(rl_build_name_in(db, BS_MAKE, BN_FLAGS, "CUDA_FLAGS", 10, true));
+  assert_null(rl_build_name_in(db, BS_MAKE, BN_FLAGS, "CXXFLAGS", 8, true));
+  assert_null(rl_build_name_in(db, BS_MAKE, BN_FLAGS, "NVCCFLAGS", 3, true));
+}
+
+/* build_names.csv's CMake rows: FindCUDA's wrappers and the commands they
+ * become, CUDA's packages, and prefixes matched at a name's start only. */
+static void cmake_wrappers_packages_and_prefixes(void **state) {
+  (void)state;
+  const BuildName *w = rl_build_name(db, BS_CMAKE, "cuda_add_library", 16);
+  assert_non_null(w);
+  assert_int_equal(w->kind, BN_WRAPPER);
+  assert_string_equal(w->hip, "add_library");
+  assert_int_equal(rl_build_name(db, BS_CMAKE, "cuda_include_directories", 24)->kind, BN_WRAPPER);
+  const BuildName *p = rl_build_name(db, BS_CMAKE, "CUDAToolkit", 11);
+  assert_non_null(p);
+  assert_int_equal(p->kind, BN_PACKAGE);
+  assert_string_equal(p->hip, "hip");
+  assert_non_null(rl_build_name_in(db, BS_CMAKE, BN_PREFIX, "CMAKE_CUDA_HOST_LINK_LAUNCHER", 29, false));
+  assert_non_null(rl_build_name_in(db, BS_CMAKE, BN_PREFIX, "CUDAToolkit_LIBRARY_ROOT", 24, false));
+  assert_null(rl_build_name_in(db, BS_CMAKE, BN_PREFIX, "MY_CMAKE_CUDA_X", 15, false));
+  assert_null(rl_build_name_in(db, BS_MAKE, BN_PREFIX, "CMAKE_CUDA_X", 12, false));
 }
 
 /* overloads.csv: an overload is told by its parameter count; the C form maps by name. */
@@ -605,6 +624,7 @@ int main(int argc, char **argv) {
       cmocka_unit_test(cuda_like_names_by_prefix),
       cmocka_unit_test(same_name_libraries_by_name),
       cmocka_unit_test(make_compilers_and_flag_names),
+      cmocka_unit_test(cmake_wrappers_packages_and_prefixes),
       cmocka_unit_test(hipify_stat_labels),
       cmocka_unit_test(header_without_counterpart_has_no_target),
       cmocka_unit_test(availability_follows_the_hip_release),
