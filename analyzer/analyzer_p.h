@@ -237,7 +237,7 @@ void std_user_includes(CXTranslationUnit tu, const ParseEnv *env, NameSet *out);
 
 /* buildfile.c: a build file's commands, when it mentions CUDA (else false, and
  * nothing is read); never runs anything. */
-bool read_build_file(SourceFile *f, BuildKind kind);
+bool read_build_file(SourceFile *f, BuildKind kind, const RuleDb *db);
 void free_build_commands(SourceFile *f);
 
 /* facts.c: tokens (and, when the parse succeeded, the tree) into facts. */

@@ -292,6 +292,11 @@ static void read_same_name_library(RuleDb *db, sqlite3_stmt *st) {
   vec_push(&db->same_name_libraries, l);
 }
 
+static void read_build_mark(RuleDb *db, sqlite3_stmt *st) {
+  BuildMark m = {col_need_dup(db, st, 0)};
+  vec_push(&db->build_marks, m);
+}
+
 static void read_release(RuleDb *db, sqlite3_stmt *st) { vec_push(&db->releases, col_version(st, 0)); }
 
 static Status query(RuleDb *db, sqlite3 *sq, const char *sql, void (*row)(RuleDb *, sqlite3_stmt *)) {
@@ -365,6 +370,7 @@ static Status load(RuleDb *db, sqlite3 *sq) {
                           " ORDER BY rowid", read_cuda_library)) ||
       (st = query(db, sq, "SELECT prefix, next FROM name_prefix", read_name_prefix)) ||
       (st = query(db, sq, "SELECT name FROM same_name_library", read_same_name_library)) ||
+      (st = query(db, sq, "SELECT mark FROM build_mark", read_build_mark)) ||
       (st = query(db, sq, "SELECT key, value FROM meta ORDER BY rowid", read_meta)) ||
       (st = query(db, sq, "SELECT name, cuda_releases, hipify_api FROM library", read_library)) ||
       (st = query(db, sq, "SELECT library, section, kind, hipify_type FROM hipify_type ORDER BY id", read_hipify_type)) ||
@@ -453,6 +459,7 @@ void rl_close(RuleDb *db) {
   vec_free(&db->cuda_libraries);
   vec_free(&db->name_prefixes);
   vec_free(&db->same_name_libraries);
+  vec_free(&db->build_marks);
   vec_free(&db->earlier);
   vec_free(&db->earlier_keys);
   vec_free(&db->meta);
@@ -543,6 +550,13 @@ const BuildName *rl_build_name_in(const RuleDb *db, BuildSystem system, BuildNam
       return b;
   }
   return NULL;
+}
+
+bool rl_build_marked(const RuleDb *db, const char *text, size_t len) {
+  for (size_t i = 0; i < db->build_marks.len; i++)
+    if (memmem(text, len, db->build_marks.items[i].mark, strlen(db->build_marks.items[i].mark)))
+      return true;
+  return false;
 }
 
 const CudaLibrary *rl_cuda_library(const RuleDb *db, const char *s, size_t n, bool by_link) {

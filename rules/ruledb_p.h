@@ -52,6 +52,10 @@ typedef struct {
 } SameNameLibrary;
 
 typedef struct {
+  const char *mark;
+} BuildMark;
+
+typedef struct {
   const char *path, *how;   /* how: "--rules", "found at the scan root" */
   unsigned api, headers, hazards, effort;
 } UserFile;
@@ -86,6 +90,7 @@ struct RuleDb {
   VEC(CudaLibrary) cuda_libraries;
   VEC(NamePrefix) name_prefixes;
   VEC(SameNameLibrary) same_name_libraries;
+  VEC(BuildMark) build_marks;
   MetaEntries meta;
   VEC(Library) libraries;
   VEC(UserFile) user_files;

@@ -223,6 +223,11 @@ CREATE TABLE same_name_library (
   name TEXT PRIMARY KEY             -- the include folder and the namespace: thrust
 );
 
+-- Text that makes a build file worth reading (data/build_marks.csv).
+CREATE TABLE build_mark (
+  mark TEXT PRIMARY KEY            -- matched anywhere in the file: nvcc
+);
+
 -- CUDA names in CMake files and Makefiles (data/build_names.csv).
 CREATE TABLE build_name (
   system TEXT NOT NULL CHECK (system IN ('cmake','make')),

@@ -209,6 +209,20 @@ static void cmake_wrappers_packages_and_prefixes(void **state) {
   assert_null(rl_build_name_in(db, BS_MAKE, BN_PREFIX, "CMAKE_CUDA_X", 12, false));
 }
 
+static bool marked(const char *text) { return rl_build_marked(db, text, strlen(text)); }
+
+/* build_marks.csv: a build file that names CUDA, nvcc or a .cu source anywhere
+ * is read; one that does not, or only in a case the marks do not list, is not. */
+static void build_files_marked_by_their_text(void **state) {
+  (void)state;
+  assert_true(marked("add_executable(app main.cu)\n"));
+  assert_true(marked("NVCC ?= nvcc\n"));
+  assert_true(marked("project(p LANGUAGES CXX CUDA)"));
+  assert_false(marked("CC = gcc\nCFLAGS = -O2\napp: main.o\n"));
+  assert_false(marked("# CuDa"));
+  assert_false(rl_build_marked(db, "main.cu", 5));
+}
+
 /* overloads.csv: an overload is told by its parameter count; the C form maps by name. */
 static void overload_by_parameter_count(void **state) {
   (void)state;
@@ -625,6 +639,7 @@ int main(int argc, char **argv) {
       cmocka_unit_test(same_name_libraries_by_name),
       cmocka_unit_test(make_compilers_and_flag_names),
       cmocka_unit_test(cmake_wrappers_packages_and_prefixes),
+      cmocka_unit_test(build_files_marked_by_their_text),
       cmocka_unit_test(hipify_stat_labels),
       cmocka_unit_test(header_without_counterpart_has_no_target),
       cmocka_unit_test(availability_follows_the_hip_release),
