@@ -143,23 +143,26 @@ static void header_under_a_folder_rule_onto_one_file(void **state) {
   free(target);
 }
 
-static bool cuda_like(const char *name) { return rl_cuda_like_name(db, name, strlen(name)); }
+/* A test of text against the rules holds for every text of `yes` and for none
+ * of `no` (both NULL-terminated). */
+static void holds_for(bool (*test)(const RuleDb *, const char *, size_t), const char *const *yes,
+                      const char *const *no) {
+  for (; *yes; yes++)
+    if (!test(db, *yes, strlen(*yes)))
+      fail_msg("false of %s", *yes);
+  for (; *no; no++)
+    if (test(db, *no, strlen(*no)))
+      fail_msg("true of %s", *no);
+}
 
 /* name_prefixes.csv: a prefix and more, or cu and an upper-case letter (the
  * driver API); the length given, not the terminator, bounds the name. */
 static void cuda_like_names_by_prefix(void **state) {
   (void)state;
-  assert_true(cuda_like("cudaMalloc"));
-  assert_true(cuda_like("cublasSgemm_v2"));
-  assert_true(cuda_like("nvrtcCompileProgram"));
-  assert_true(cuda_like("CUBLAS_OP_N"));
-  assert_true(cuda_like("CUDART_VERSION"));
-  assert_true(cuda_like("cuMemAlloc"));
-  assert_false(cuda_like("cumsum"));
-  assert_false(cuda_like("cuda"));
-  assert_false(cuda_like("CU_"));
-  assert_false(cuda_like("cu"));
-  assert_false(cuda_like("hipMalloc"));
+  holds_for(rl_cuda_like_name,
+            (const char *[]){"cudaMalloc", "cublasSgemm_v2", "nvrtcCompileProgram", "CUBLAS_OP_N", "CUDART_VERSION",
+                             "cuMemAlloc", NULL},
+            (const char *[]){"cumsum", "cuda", "CU_", "cu", "hipMalloc", NULL});
   assert_false(rl_cuda_like_name(db, "cudaMalloc", 4));
 }
 
@@ -167,22 +170,25 @@ static void cuda_like_names_by_prefix(void **state) {
  * name inside a path), and nothing that only starts like them. */
 static void same_name_libraries_by_name(void **state) {
   (void)state;
-  assert_true(rl_same_name_library(db, "thrust", 6));
+  holds_for(rl_same_name_library, (const char *[]){"thrust", "cub", NULL},
+            (const char *[]){"thrus", "cuda", "hipcub", "cubx", NULL});
   assert_true(rl_same_name_library(db, "cub/cub.cuh", 3));
-  assert_false(rl_same_name_library(db, "thrus", 5));
-  assert_false(rl_same_name_library(db, "cuda", 4));
-  assert_false(rl_same_name_library(db, "hipcub", 6));
+}
+
+/* The build_names row of `name` is of `kind`, with `hip` its HIP side. */
+static void build_row_is(BuildSystem system, const char *name, BuildNameKind kind, const char *hip) {
+  const BuildName *b = rl_build_name(db, system, name, strlen(name));
+  assert_non_null(b);
+  assert_int_equal(b->kind, kind);
+  assert_string_equal(b->hip, hip);
 }
 
 /* build_names.csv's Make rows: the programs that compile CUDA and what runs
  * instead, and the parts that make a variable's name one of nvcc's flags. */
 static void make_compilers_and_flag_names(void **state) {
   (void)state;
-  const BuildName *cc = rl_build_name(db, BS_MAKE, "nvcc", 4);
-  assert_non_null(cc);
-  assert_int_equal(cc->kind, BN_COMPILER);
-  assert_string_equal(cc->hip, "hipcc");
-  assert_int_equal(rl_build_name(db, BS_MAKE, "nvcc.exe", 8)->kind, BN_COMPILER);
+  build_row_is(BS_MAKE, "nvcc", BN_COMPILER, "hipcc");
+  build_row_is(BS_MAKE, "nvcc.exe", BN_COMPILER, "hipcc");
   assert_null(rl_build_name(db, BS_CMAKE, "nvcc", 4));
   assert_non_null(rl_build_name_in(db, BS_MAKE, BN_FLAGS, "MY_NVCCFLAGS", 12, true));
   assert_non_null(rl_build_name_in(db, BS_MAKE, BN_FLAGS, "CUDA_FLAGS", 10, true));
@@ -194,32 +200,22 @@ static void make_compilers_and_flag_names(void **state) {
  * become, CUDA's packages, and prefixes matched at a name's start only. */
 static void cmake_wrappers_packages_and_prefixes(void **state) {
   (void)state;
-  const BuildName *w = rl_build_name(db, BS_CMAKE, "cuda_add_library", 16);
-  assert_non_null(w);
-  assert_int_equal(w->kind, BN_WRAPPER);
-  assert_string_equal(w->hip, "add_library");
-  assert_int_equal(rl_build_name(db, BS_CMAKE, "cuda_include_directories", 24)->kind, BN_WRAPPER);
-  const BuildName *p = rl_build_name(db, BS_CMAKE, "CUDAToolkit", 11);
-  assert_non_null(p);
-  assert_int_equal(p->kind, BN_PACKAGE);
-  assert_string_equal(p->hip, "hip");
+  build_row_is(BS_CMAKE, "cuda_add_library", BN_WRAPPER, "add_library");
+  build_row_is(BS_CMAKE, "cuda_include_directories", BN_WRAPPER, "include_directories");
+  build_row_is(BS_CMAKE, "CUDAToolkit", BN_PACKAGE, "hip");
   assert_non_null(rl_build_name_in(db, BS_CMAKE, BN_PREFIX, "CMAKE_CUDA_HOST_LINK_LAUNCHER", 29, false));
   assert_non_null(rl_build_name_in(db, BS_CMAKE, BN_PREFIX, "CUDAToolkit_LIBRARY_ROOT", 24, false));
   assert_null(rl_build_name_in(db, BS_CMAKE, BN_PREFIX, "MY_CMAKE_CUDA_X", 15, false));
   assert_null(rl_build_name_in(db, BS_MAKE, BN_PREFIX, "CMAKE_CUDA_X", 12, false));
 }
 
-static bool marked(const char *text) { return rl_build_marked(db, text, strlen(text)); }
-
 /* build_marks.csv: a build file that names CUDA, nvcc or a .cu source anywhere
  * is read; one that does not, or only in a case the marks do not list, is not. */
 static void build_files_marked_by_their_text(void **state) {
   (void)state;
-  assert_true(marked("add_executable(app main.cu)\n"));
-  assert_true(marked("NVCC ?= nvcc\n"));
-  assert_true(marked("project(p LANGUAGES CXX CUDA)"));
-  assert_false(marked("CC = gcc\nCFLAGS = -O2\napp: main.o\n"));
-  assert_false(marked("# CuDa"));
+  holds_for(rl_build_marked,
+            (const char *[]){"add_executable(app main.cu)\n", "NVCC ?= nvcc\n", "project(p LANGUAGES CXX CUDA)", NULL},
+            (const char *[]){"CC = gcc\nCFLAGS = -O2\napp: main.o\n", "# CuDa", NULL});
   assert_false(rl_build_marked(db, "main.cu", 5));
 }
 
