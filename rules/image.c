@@ -72,6 +72,7 @@ static const Table tables[] = {
     TABLE(name_prefixes, NamePrefix, S(NamePrefix, prefix)),
     TABLE(same_name_libraries, SameNameLibrary, S(SameNameLibrary, name)),
     TABLE(build_marks, BuildMark, S(BuildMark, mark)),
+    TABLE(result_casts, MetaEntry, S(MetaEntry, key), S(MetaEntry, value)),
     TABLE(meta, MetaEntry, S(MetaEntry, key), S(MetaEntry, value)),
     TABLE(libraries, Library, S(Library, name), S(Library, cuda_releases), S(Library, hipify_api)),
 };

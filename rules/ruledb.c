@@ -152,6 +152,11 @@ static void read_host_name(RuleDb *db, sqlite3_stmt *st) {
   vec_push(&db->host_names, m);
 }
 
+static void read_result_cast(RuleDb *db, sqlite3_stmt *st) {
+  MetaEntry m = {col_need_dup(db, st, 0), col_need_dup(db, st, 1)};
+  vec_push(&db->result_casts, m);
+}
+
 static void read_legacy_header(RuleDb *db, sqlite3_stmt *st) {
   LegacyHeader h = {col_need_dup(db, st, 0), col_need_dup(db, st, 1), col_need_dup(db, st, 2)};
   vec_push(&db->legacy_headers, h);
@@ -371,6 +376,7 @@ static Status load(RuleDb *db, sqlite3 *sq) {
       (st = query(db, sq, "SELECT prefix, next FROM name_prefix", read_name_prefix)) ||
       (st = query(db, sq, "SELECT name FROM same_name_library", read_same_name_library)) ||
       (st = query(db, sq, "SELECT mark FROM build_mark", read_build_mark)) ||
+      (st = query(db, sq, "SELECT cuda_name, before FROM result_cast", read_result_cast)) ||
       (st = query(db, sq, "SELECT key, value FROM meta ORDER BY rowid", read_meta)) ||
       (st = query(db, sq, "SELECT name, cuda_releases, hipify_api FROM library", read_library)) ||
       (st = query(db, sq, "SELECT library, section, kind, hipify_type FROM hipify_type ORDER BY id", read_hipify_type)) ||
@@ -460,6 +466,7 @@ void rl_close(RuleDb *db) {
   vec_free(&db->name_prefixes);
   vec_free(&db->same_name_libraries);
   vec_free(&db->build_marks);
+  vec_free(&db->result_casts);
   vec_free(&db->earlier);
   vec_free(&db->earlier_keys);
   vec_free(&db->meta);
@@ -622,9 +629,9 @@ const CacheHint *rl_cache_hint(const RuleDb *db, const char *name) {
   return NULL;
 }
 
-static const char *meta_value(const MetaEntries *v, const char *key) {
+static const char *meta_value(const MetaEntries *v, const char *key, size_t n) {
   for (size_t i = 0; i < v->len; i++)
-    if (strcmp(v->items[i].key, key) == 0)
+    if (same(key, n, v->items[i].key))
       return v->items[i].value;
   return NULL;
 }
@@ -637,7 +644,7 @@ const Signature *rl_signature(const RuleDb *db, const char *cuda_name) {
 }
 
 const char *rl_host_name(const RuleDb *db, const char *cuda_name) {
-  return meta_value(&db->host_names, cuda_name);
+  return meta_value(&db->host_names, cuda_name, strlen(cuda_name));
 }
 
 /* cublasSscal of cublas.h is legacy because cublas_v2.h has cublasSscal_v2;
@@ -655,7 +662,11 @@ const char *rl_legacy_call(const RuleDb *db, const char *cuda_header, const char
   return NULL;
 }
 
-const char *rl_type_header(const RuleDb *db, const char *hip_name) { return meta_value(&db->type_headers, hip_name); }
+const char *rl_type_header(const RuleDb *db, const char *hip_name) {
+  return meta_value(&db->type_headers, hip_name, strlen(hip_name));
+}
+
+const char *rl_result_cast(const RuleDb *db, const char *s, size_t n) { return meta_value(&db->result_casts, s, n); }
 
 const char *rl_overload(const RuleDb *db, const char *name, int params) {
   for (size_t i = 0; i < db->overloads.len; i++)
@@ -701,7 +712,7 @@ bool rl_known_category(const RuleDb *db, const char *name, size_t n) {
   return false;
 }
 
-const char *rl_meta(const RuleDb *db, const char *key) { return meta_value(&db->meta, key); }
+const char *rl_meta(const RuleDb *db, const char *key) { return meta_value(&db->meta, key, strlen(key)); }
 
 size_t rl_meta_count(const RuleDb *db) { return db->meta.len; }
 

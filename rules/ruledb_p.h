@@ -77,6 +77,7 @@ struct RuleDb {
   MetaEntries type_headers; /* HIP name, header */
   VEC(LegacyHeader) legacy_headers;
   MetaEntries host_names;      /* CUDA name, what host code calls instead */
+  MetaEntries result_casts;    /* CUDA name, the cast written before its call */
   VEC(Signature) signatures;
   VEC(Overload) overloads;
   VEC(HipifyType) hipify_types;

@@ -256,6 +256,10 @@ const CacheHint *rl_cache_hint(const RuleDb *db, const char *name);
 /* The header declaring a HIP name that hip_runtime.h does not bring in
  * (data/type_headers.csv); NULL for any other name. */
 const char *rl_type_header(const RuleDb *db, const char *hip_name);
+/* The cast written before a call to s (n bytes) whose HIP counterpart returns
+ * another type, where a hazard asks for it (data/result_casts.csv: __popc gets
+ * (int)); NULL for any other name. */
+const char *rl_result_cast(const RuleDb *db, const char *s, size_t n);
 
 /* Why the function `name` that this CUDA header (a last path part: cublas.h)
  * declares is a legacy API HIP has no counterpart for, whatever the name maps

@@ -223,6 +223,12 @@ CREATE TABLE same_name_library (
   name TEXT PRIMARY KEY             -- the include folder and the namespace: thrust
 );
 
+-- Calls whose HIP counterpart returns another type (data/result_casts.csv).
+CREATE TABLE result_cast (
+  cuda_name TEXT PRIMARY KEY,      -- __popc
+  before TEXT NOT NULL             -- written before the call: (int)
+);
+
 -- Text that makes a build file worth reading (data/build_marks.csv).
 CREATE TABLE build_mark (
   mark TEXT PRIMARY KEY            -- matched anywhere in the file: nvcc

@@ -219,6 +219,16 @@ static void build_files_marked_by_their_text(void **state) {
   assert_false(rl_build_marked(db, "main.cu", 5));
 }
 
+/* result_casts.csv: the bit counts HIP declares unsigned get (int), by the
+ * length given; a longer name is another call. */
+static void bit_counts_are_cast_to_int(void **state) {
+  (void)state;
+  assert_string_equal(rl_result_cast(db, "__popc", 6), "(int)");
+  assert_string_equal(rl_result_cast(db, "__ffsll(x)", 7), "(int)");
+  assert_null(rl_result_cast(db, "__popcount", 10));
+  assert_null(rl_result_cast(db, "__clz", 5));
+}
+
 /* overloads.csv: an overload is told by its parameter count; the C form maps by name. */
 static void overload_by_parameter_count(void **state) {
   (void)state;
@@ -636,6 +646,7 @@ int main(int argc, char **argv) {
       cmocka_unit_test(make_compilers_and_flag_names),
       cmocka_unit_test(cmake_wrappers_packages_and_prefixes),
       cmocka_unit_test(build_files_marked_by_their_text),
+      cmocka_unit_test(bit_counts_are_cast_to_int),
       cmocka_unit_test(hipify_stat_labels),
       cmocka_unit_test(header_without_counterpart_has_no_target),
       cmocka_unit_test(availability_follows_the_hip_release),
