@@ -252,7 +252,7 @@ static void read_make(SourceFile *f) {
 
 /* A build file worth reading mentions CUDA: its toolkit, nvcc or a .cu source. */
 bool read_build_file(SourceFile *f, BuildKind kind, const RuleDb *db) {
-  if (!rl_build_marked(db, f->text, f->len))
+  if (!rl_marked(db, MF_BUILD, f->text, f->len))
     return false;
   f->build = kind;
   if (kind == BUILD_CMAKE)

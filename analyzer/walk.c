@@ -279,9 +279,7 @@ static bool includes_cuda_header(const char *text, size_t len, const RuleDb *db)
 bool looks_like_cuda(const char *path, const char *text, size_t len, const RuleDb *db) {
   if (has_suffix(path, ".cu") || has_suffix(path, ".cuh"))
     return true;
-  if (memmem(text, len, "__global__", 10) || memmem(text, len, "<<<", 3) || memmem(text, len, "__device__", 10))
-    return true;
-  if (includes_cuda_header(text, len, db))
+  if (rl_marked(db, MF_SOURCE, text, len) || includes_cuda_header(text, len, db))
     return true;
   for (size_t i = 0; i < len;) {
     if (!is_ident_char(text[i]) || (i > 0 && is_ident_char(text[i - 1]))) {

@@ -9,7 +9,7 @@
  *                   --legacy-headers FILE.csv --host-names FILE.csv --signatures FILE.csv
  *                   --hipify-types FILE.csv --hipify-roc-names FILE.csv --member-wraps FILE.csv
  *                   --nvcc-options FILE.csv --build-names FILE.csv --cuda-libraries FILE.csv
- *                   --name-prefixes FILE.csv --same-name-libraries FILE.csv --build-marks FILE.csv
+ *                   --name-prefixes FILE.csv --same-name-libraries FILE.csv --marks FILE.csv
  *                   --result-casts FILE.csv
  *
  * API files are read in order; a later row with the same (library, cuda_name)
@@ -520,7 +520,7 @@ static const Source sources[] = {
      "INSERT INTO cuda_library VALUES (?,?,?,?,?,?,?)", one_key_row},
     {"--name-prefixes", COLS("prefix", "next"), "INSERT INTO name_prefix VALUES (?,?)", one_key_row},
     {"--same-name-libraries", COLS("name"), "INSERT INTO same_name_library VALUES (?)", text_row},
-    {"--build-marks", COLS("mark"), "INSERT INTO build_mark VALUES (?)", text_row},
+    {"--marks", COLS("file", "mark"), "INSERT INTO mark VALUES (?,?)", text_row},
     {"--result-casts", COLS("cuda_name", "before"), "INSERT INTO result_cast VALUES (?,?)", text_row},
 };
 
@@ -552,7 +552,7 @@ static Status build(Ctx *x, int argc, char **argv) {
 
 int main(int argc, char **argv) {
   if (argc < 5 || argc % 2 == 0) {
-    fprintf(stderr, "usage: %s OUT.db SCHEMA.sql (--meta|--libraries|--api|--hip-names|--headers|--hazards|--warp|--casts|--defaults|--arg-edits|--members|--hints|--type-headers|--legacy-headers|--host-names|--signatures|--overloads|--hipify-types|--hipify-roc-names|--member-wraps|--nvcc-options|--build-names|--cuda-libraries|--name-prefixes|--same-name-libraries|--build-marks|--result-casts) FILE.csv...\n", argv[0]);
+    fprintf(stderr, "usage: %s OUT.db SCHEMA.sql (--meta|--libraries|--api|--hip-names|--headers|--hazards|--warp|--casts|--defaults|--arg-edits|--members|--hints|--type-headers|--legacy-headers|--host-names|--signatures|--overloads|--hipify-types|--hipify-roc-names|--member-wraps|--nvcc-options|--build-names|--cuda-libraries|--name-prefixes|--same-name-libraries|--marks|--result-casts) FILE.csv...\n", argv[0]);
     return ST_USAGE;
   }
   char *tmp = cm_xasprintf("%s.tmp", argv[1]);

@@ -297,9 +297,9 @@ static void read_same_name_library(RuleDb *db, sqlite3_stmt *st) {
   vec_push(&db->same_name_libraries, l);
 }
 
-static void read_build_mark(RuleDb *db, sqlite3_stmt *st) {
-  BuildMark m = {col_need_dup(db, st, 0)};
-  vec_push(&db->build_marks, m);
+static void read_mark(RuleDb *db, sqlite3_stmt *st) {
+  Mark m = {col_need_dup(db, st, 1), strcmp(col_need(db, st, 0), "source") == 0 ? MF_SOURCE : MF_BUILD};
+  vec_push(&db->marks, m);
 }
 
 static void read_release(RuleDb *db, sqlite3_stmt *st) { vec_push(&db->releases, col_version(st, 0)); }
@@ -375,7 +375,7 @@ static Status load(RuleDb *db, sqlite3 *sq) {
                           " ORDER BY rowid", read_cuda_library)) ||
       (st = query(db, sq, "SELECT prefix, next FROM name_prefix", read_name_prefix)) ||
       (st = query(db, sq, "SELECT name FROM same_name_library", read_same_name_library)) ||
-      (st = query(db, sq, "SELECT mark FROM build_mark", read_build_mark)) ||
+      (st = query(db, sq, "SELECT file, mark FROM mark", read_mark)) ||
       (st = query(db, sq, "SELECT cuda_name, before FROM result_cast", read_result_cast)) ||
       (st = query(db, sq, "SELECT key, value FROM meta ORDER BY rowid", read_meta)) ||
       (st = query(db, sq, "SELECT name, cuda_releases, hipify_api FROM library", read_library)) ||
@@ -465,7 +465,7 @@ void rl_close(RuleDb *db) {
   vec_free(&db->cuda_libraries);
   vec_free(&db->name_prefixes);
   vec_free(&db->same_name_libraries);
-  vec_free(&db->build_marks);
+  vec_free(&db->marks);
   vec_free(&db->result_casts);
   vec_free(&db->earlier);
   vec_free(&db->earlier_keys);
@@ -559,10 +559,12 @@ const BuildName *rl_build_name_in(const RuleDb *db, BuildSystem system, BuildNam
   return NULL;
 }
 
-bool rl_build_marked(const RuleDb *db, const char *text, size_t len) {
-  for (size_t i = 0; i < db->build_marks.len; i++)
-    if (memmem(text, len, db->build_marks.items[i].mark, strlen(db->build_marks.items[i].mark)))
+bool rl_marked(const RuleDb *db, MarkFile file, const char *text, size_t len) {
+  for (size_t i = 0; i < db->marks.len; i++) {
+    const Mark *m = &db->marks.items[i];
+    if (m->file == file && memmem(text, len, m->mark, strlen(m->mark)))
       return true;
+  }
   return false;
 }
 

@@ -53,7 +53,8 @@ typedef struct {
 
 typedef struct {
   const char *mark;
-} BuildMark;
+  MarkFile file;
+} Mark;
 
 typedef struct {
   const char *path, *how;   /* how: "--rules", "found at the scan root" */
@@ -91,7 +92,7 @@ struct RuleDb {
   VEC(CudaLibrary) cuda_libraries;
   VEC(NamePrefix) name_prefixes;
   VEC(SameNameLibrary) same_name_libraries;
-  VEC(BuildMark) build_marks;
+  VEC(Mark) marks;
   MetaEntries meta;
   VEC(Library) libraries;
   VEC(UserFile) user_files;

@@ -293,8 +293,10 @@ const BuildName *rl_build_name(const RuleDb *db, BuildSystem system, const char 
  * occurs in it: CMAKE_CUDA_ of CMAKE_CUDA_FOO, NVCC in MY_NVCCFLAGS. */
 const BuildName *rl_build_name_in(const RuleDb *db, BuildSystem system, BuildNameKind kind, const char *s, size_t n,
                                   bool anywhere);
-/* Whether a build file's text mentions CUDA (data/build_marks.csv): else it is not read. */
-bool rl_build_marked(const RuleDb *db, const char *text, size_t len);
+/* Whether a file's text shows it is CUDA's (data/marks.csv): a build file
+ * without a mark is not read, a source file with one is CUDA. */
+typedef enum { MF_BUILD, MF_SOURCE } MarkFile;
+bool rl_marked(const RuleDb *db, MarkFile file, const char *text, size_t len);
 /* By CUDA::<name> (by_link false) or by -l<name> (true). */
 const CudaLibrary *rl_cuda_library(const RuleDb *db, const char *s, size_t n, bool by_link);
 size_t rl_cuda_library_count(const RuleDb *db);

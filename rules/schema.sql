@@ -229,9 +229,11 @@ CREATE TABLE result_cast (
   before TEXT NOT NULL             -- written before the call: (int)
 );
 
--- Text that makes a build file worth reading (data/build_marks.csv).
-CREATE TABLE build_mark (
-  mark TEXT PRIMARY KEY            -- matched anywhere in the file: nvcc
+-- Text that shows a file is CUDA's (data/marks.csv).
+CREATE TABLE mark (
+  file TEXT NOT NULL CHECK (file IN ('build','source')),
+  mark TEXT NOT NULL,              -- matched anywhere in the file: nvcc
+  PRIMARY KEY (file, mark)
 );
 
 -- CUDA names in CMake files and Makefiles (data/build_names.csv).

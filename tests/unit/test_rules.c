@@ -209,14 +209,20 @@ static void cmake_wrappers_packages_and_prefixes(void **state) {
   assert_null(rl_build_name_in(db, BS_MAKE, BN_PREFIX, "CMAKE_CUDA_X", 12, false));
 }
 
-/* build_marks.csv: a build file that names CUDA, nvcc or a .cu source anywhere
- * is read; one that does not, or only in a case the marks do not list, is not. */
-static void build_files_marked_by_their_text(void **state) {
+static bool build_marked(const RuleDb *d, const char *s, size_t n) { return rl_marked(d, MF_BUILD, s, n); }
+static bool source_marked(const RuleDb *d, const char *s, size_t n) { return rl_marked(d, MF_SOURCE, s, n); }
+
+/* marks.csv: a build file that names CUDA, nvcc or a .cu source anywhere is
+ * read, one that does not (or only in a case the marks do not list) is not; a
+ * source with a kernel qualifier or a launch is CUDA. The kinds stay apart. */
+static void files_marked_by_their_text(void **state) {
   (void)state;
-  holds_for(rl_build_marked,
+  holds_for(build_marked,
             (const char *[]){"add_executable(app main.cu)\n", "NVCC ?= nvcc\n", "project(p LANGUAGES CXX CUDA)", NULL},
-            (const char *[]){"CC = gcc\nCFLAGS = -O2\napp: main.o\n", "# CuDa", NULL});
-  assert_false(rl_build_marked(db, "main.cu", 5));
+            (const char *[]){"CC = gcc\nCFLAGS = -O2\napp: main.o\n", "# CuDa", "k<<<1, 1>>>();", NULL});
+  holds_for(source_marked, (const char *[]){"__global__ void k() {}", "k<<<g, b>>>(p);", "__device__ int x;", NULL},
+            (const char *[]){"// cuda", "int a = b << 2;", "__host__ void f();", NULL});
+  assert_false(build_marked(db, "main.cu", 5));
 }
 
 /* result_casts.csv: the bit counts HIP declares unsigned get (int), by the
@@ -645,7 +651,7 @@ int main(int argc, char **argv) {
       cmocka_unit_test(same_name_libraries_by_name),
       cmocka_unit_test(make_compilers_and_flag_names),
       cmocka_unit_test(cmake_wrappers_packages_and_prefixes),
-      cmocka_unit_test(build_files_marked_by_their_text),
+      cmocka_unit_test(files_marked_by_their_text),
       cmocka_unit_test(bit_counts_are_cast_to_int),
       cmocka_unit_test(hipify_stat_labels),
       cmocka_unit_test(header_without_counterpart_has_no_target),
