@@ -25,8 +25,6 @@ Status walk_paths(const char *const *paths, size_t n, char **root, Candidates *o
                   size_t *files_walked);
 /* The deepest folder holding every (real) path. */
 char *common_root(char **real, size_t n);
-/* cudaX, cuX, cublasX, CUDA_X...: a name only CUDA would use. */
-bool cuda_like_name(const char *s, size_t n);
 bool is_header_name(const char *name);
 bool looks_like_cuda(const char *path, const char *text, size_t len, const RuleDb *db);
 bool is_binary(const char *text, size_t len);
@@ -266,7 +264,7 @@ void std_user_includes(CXTranslationUnit tu, const ParseEnv *env, NameSet *out);
 
 /* buildfile.c: a build file's commands, when it mentions CUDA (else false, and
  * nothing is read); never runs anything. */
-bool read_build_file(SourceFile *f, BuildKind kind);
+bool read_build_file(SourceFile *f, BuildKind kind, const RuleDb *db);
 void free_build_commands(SourceFile *f);
 
 /* facts.c: tokens (and, when the parse succeeded, the tree) into facts. */

@@ -251,16 +251,8 @@ static void read_make(SourceFile *f) {
 }
 
 /* A build file worth reading mentions CUDA: its toolkit, nvcc or a .cu source. */
-static bool mentions_cuda(const char *t, size_t len) {
-  static const char *const marks[] = {"CUDA", "cuda", "Cuda", "nvcc", "NVCC", ".cu"};
-  for (size_t i = 0; i < sizeof marks / sizeof *marks; i++)
-    if (memmem(t, len, marks[i], strlen(marks[i])))
-      return true;
-  return false;
-}
-
-bool read_build_file(SourceFile *f, BuildKind kind) {
-  if (!mentions_cuda(f->text, f->len))
+bool read_build_file(SourceFile *f, BuildKind kind, const RuleDb *db) {
+  if (!rl_marked(db, MF_BUILD, f->text, f->len))
     return false;
   f->build = kind;
   if (kind == BUILD_CMAKE)

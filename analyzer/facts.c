@@ -71,10 +71,12 @@ static bool in_ranges(const Range *rs, size_t n, unsigned off) {
   return false;
 }
 
+/* The text the tokens' offsets count in. */
+static const char *tok_text(const Reader *r) { return r->joined ? r->joined : r->f->text; }
+
 static bool tok_is(const Reader *r, unsigned i, const char *s) {
   size_t n = strlen(s);
-  const char *text = r->joined ? r->joined : r->f->text;
-  return i < r->ntokens && r->tok[i].end - r->tok[i].begin == n && memcmp(text + r->tok[i].begin, s, n) == 0;
+  return i < r->ntokens && r->tok[i].end - r->tok[i].begin == n && memcmp(tok_text(r) + r->tok[i].begin, s, n) == 0;
 }
 
 static Fact *add_fact(Reader *r, FactKind kind, unsigned off, unsigned len, char *name, const char *cursor,
@@ -297,7 +299,10 @@ static bool used_as_namespace(Reader *r, unsigned i) {
 /* CUDA 13's Thrust and CUB take some names from libcu++ (`thrust::plus` is
  * `cuda::std::plus`); named through them, rocThrust and hipCUB provide them. */
 static bool same_name_library_qualified(Reader *r, unsigned i) {
-  return i > 1 && tok_is(r, i - 1, "::") && (tok_is(r, i - 2, "thrust") || tok_is(r, i - 2, "cub"));
+  if (i < 2 || !tok_is(r, i - 1, "::"))
+    return false;
+  const Range *lib = &r->tok[i - 2];
+  return rl_same_name_library(r->env->db, tok_text(r) + lib->begin, lib->end - lib->begin);
 }
 
 /* Walking outwards, the last namespace met is the outermost (cooperative_groups
@@ -420,8 +425,8 @@ static bool ignored_name(Reader *r, unsigned i, const Rule *rule, int where, boo
     return true;
   if (rule && rule->kind == RK_NAMESPACE && where == 0 && !used_as_namespace(r, i))
     return true;
-  return !rule && where != 1 &&
-         !(nameset_has(r->env->cuda_names, name, n) && (cuda_like_name(name, n) || (n > 2 && name[0] == '_' && name[1] == '_')));
+  bool cuda_like = rl_cuda_like_name(r->env->db, name, n) || (n > 2 && name[0] == '_' && name[1] == '_');
+  return !rule && where != 1 && !(nameset_has(r->env->cuda_names, name, n) && cuda_like);
 }
 
 static void read_identifier(Reader *r, unsigned i, bool in_macro) {
@@ -798,7 +803,7 @@ static void read_tokens(Reader *r) {
 
 /* The same tokens and dead branches, from lexer.c. */
 static void lex_tokens(Reader *r) {
-  const char *text = r->joined ? r->joined : r->f->text;
+  const char *text = tok_text(r);
   LexTokens t = {0};
   an_lex(text, r->f->len, &t);
   r->ntokens = (unsigned)t.len;

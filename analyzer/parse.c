@@ -61,7 +61,8 @@ bool is_same_name_library_path(const ParseEnv *env, const char *path) {
   const char *rest = path + strlen(env->cuda_include) + 1;
   if (strncmp(rest, "cccl/", 5) == 0)
     rest += 5;
-  return strncmp(rest, "thrust/", 7) == 0 || strncmp(rest, "cub/", 4) == 0;
+  size_t folder = strcspn(rest, "/");
+  return rest[folder] == '/' && rl_same_name_library(env->db, rest, folder);
 }
 
 /* Only the toolkit's own declarations: clang's CUDA wrappers also declare device

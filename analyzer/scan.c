@@ -35,7 +35,7 @@ static SourceFile *read_candidate(ParseEnv *env, const Candidate *c, ParseWorker
     f->unreadable = true;
     f->text = cm_xstrdup("");
   } else if (an_build_kind(c->path) != BUILD_NONE) {
-    if (is_binary(f->text, f->len) || !read_build_file(f, an_build_kind(c->path))) {
+    if (is_binary(f->text, f->len) || !read_build_file(f, an_build_kind(c->path), env->db)) {
       an_source_free(f);
       return NULL;
     }

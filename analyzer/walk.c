@@ -255,17 +255,6 @@ long first_non_utf8(const char *text, size_t len) {
   return -1;
 }
 
-bool cuda_like_name(const char *s, size_t n) {
-  static const char *prefixes[] = {"cuda", "cublas", "curand", "cufft", "cusparse", "cusolver",
-                                   "cudnn", "nvrtc", "CUDA_", "CUDART_", "CU_", "CUBLAS_", "CUFFT_", "CURAND_"};
-  for (size_t i = 0; i < sizeof prefixes / sizeof *prefixes; i++) {
-    size_t m = strlen(prefixes[i]);
-    if (n > m && strncmp(s, prefixes[i], m) == 0)
-      return true;
-  }
-  return n > 2 && s[0] == 'c' && s[1] == 'u' && s[2] >= 'A' && s[2] <= 'Z'; /* driver API: cuMemAlloc */
-}
-
 static bool is_ident_char(char c) { return c == '_' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9'); }
 
 /* `#include <cuda_runtime.h>` or `#include "cublas_v2.h"`: a header the rules map. */
@@ -290,9 +279,7 @@ static bool includes_cuda_header(const char *text, size_t len, const RuleDb *db)
 bool looks_like_cuda(const char *path, const char *text, size_t len, const RuleDb *db) {
   if (has_suffix(path, ".cu") || has_suffix(path, ".cuh"))
     return true;
-  if (memmem(text, len, "__global__", 10) || memmem(text, len, "<<<", 3) || memmem(text, len, "__device__", 10))
-    return true;
-  if (includes_cuda_header(text, len, db))
+  if (rl_marked(db, MF_SOURCE, text, len) || includes_cuda_header(text, len, db))
     return true;
   for (size_t i = 0; i < len;) {
     if (!is_ident_char(text[i]) || (i > 0 && is_ident_char(text[i - 1]))) {
@@ -302,7 +289,7 @@ bool looks_like_cuda(const char *path, const char *text, size_t len, const RuleD
     size_t j = i;
     while (j < len && is_ident_char(text[j]))
       j++;
-    if (cuda_like_name(text + i, j - i) && rl_lookup(db, text + i, j - i))
+    if (rl_cuda_like_name(db, text + i, j - i) && rl_lookup(db, text + i, j - i))
       return true;
     i = j;
   }

@@ -14,7 +14,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   f->rel = cm_xstrdup(name);
   f->text = cm_xstrndup((const char *)data + 1, size - 1);
   f->len = size - 1;
-  if (read_build_file(f, an_build_kind(name))) {
+  if (read_build_file(f, an_build_kind(name), fz_rules())) {
     if (!f->line_starts.len)
       facts_index_lines(f);
     fz_plan_and_apply(f, data[0] >> 1, data[size - 1]);

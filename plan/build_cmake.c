@@ -200,6 +200,16 @@ static bool mentions(const Cm *C, const BuildCommand *c, const char *word) {
   return false;
 }
 
+/* find_package(CUDA|CUDAToolkit ...): the row of the CUDA package it finds
+ * (build_names.csv's package rows); NULL for any other command or package. */
+static const BuildName *cuda_package(const Cm *C, const BuildCommand *c) {
+  if (!cmd_is(C, c, "find_package") || !c->words.len || c->words.items[0].kind != BW_UNQUOTED)
+    return NULL;
+  const BuildWord *w = &c->words.items[0];
+  const BuildName *nm = rl_build_name(C->P->db, BS_CMAKE, C->P->t + w->start, w->end - w->start);
+  return nm && nm->kind == BN_PACKAGE ? nm : NULL;
+}
+
 static void collect(Cm *C) {
   for (size_t i = 0; i < C->src->commands.len; i++) {
     const BuildCommand *c = &C->src->commands.items[i];
@@ -209,7 +219,7 @@ static void collect(Cm *C) {
       C->has_language |= arg_is(C, c, k, "CUDA");
     if (cmd_is(C, c, "project") && !C->project)
       C->project = c;
-    if (cmd_is(C, c, "find_package") && !C->find_cuda && (arg_is(C, c, 0, "CUDA") || arg_is(C, c, 0, "CUDAToolkit")))
+    if (!C->find_cuda && cuda_package(C, c))
       C->find_cuda = c;
     if (cmd_is(C, c, "cmake_minimum_required"))
       C->minimum = c;
@@ -267,10 +277,11 @@ static void port_enable_language(Cm *C, const BuildCommand *c) { port_languages(
 /* find_package(CUDA|CUDAToolkit [version] [REQUIRED] [COMPONENTS ...]) ->
  * find_package(hip [REQUIRED]): the version and components are CUDA's, so they go. */
 static void port_find_package(Cm *C, const BuildCommand *c) {
-  if (!arg_is(C, c, 0, "CUDA") && !arg_is(C, c, 0, "CUDAToolkit"))
+  const BuildName *package = cuda_package(C, c);
+  if (!package)
     return;
   bool required = find_arg(C, c, 1, "REQUIRED") != NONE, quiet = find_arg(C, c, 1, "QUIET") != NONE;
-  char *text = cm_xasprintf("hip%s%s", required ? " REQUIRED" : "", quiet ? " QUIET" : "");
+  char *text = cm_xasprintf("%s%s%s", package->hip, required ? " REQUIRED" : "", quiet ? " QUIET" : "");
   if (replace(C, c->words.items[0].start, c->words.items[c->words.len - 1].end, text))
     SAID(C, c->start, "find_package(%.*s) -> find_package(%s)", (int)(c->words.items[0].end - c->words.items[0].start),
          C->P->t + c->words.items[0].start, text);
@@ -332,19 +343,19 @@ static void options_form(Cm *C, const BuildCommand *c, size_t from, size_t to, B
 }
 
 /* cuda_add_executable/cuda_add_library(NAME ... sources [OPTIONS nvcc options]) ->
- * add_executable/add_library: FindCUDA's wrapper goes, the .cu sources are
- * compiled as HIP, and CUDA_NVCC_FLAGS and the OPTIONS (in hipcc's spelling)
- * become the target's compile options. */
-static void port_cuda_add(Cm *C, const BuildCommand *c) {
+ * add_executable/add_library: FindCUDA's wrapper (its first `lead` bytes) goes,
+ * the .cu sources are compiled as HIP, and CUDA_NVCC_FLAGS and the OPTIONS (in
+ * hipcc's spelling) become the target's compile options. */
+static void port_cuda_add(Cm *C, const BuildCommand *c, size_t lead) {
   size_t n = c->name_end - c->start, opt = find_arg(C, c, 1, "OPTIONS");
-  if (!replace(C, c->start, c->start + 5, "")) /* "cuda_": the rest is the plain command, in its case */
+  if (!replace(C, c->start, c->start + lead, ""))
     return;
   Buf options = {0};
   if (opt != NONE && opt > 0) {
     replace(C, c->words.items[opt - 1].end, c->words.items[c->words.len - 1].end, "");
     options_form(C, c, opt + 1, c->words.len, &options);
   }
-  SAID(C, c->start, "%.*s -> %.*s", (int)n, C->P->t + c->start, (int)n - 5, C->P->t + c->start + 5);
+  SAID(C, c->start, "%.*s -> %.*s", (int)n, C->P->t + c->start, (int)(n - lead), C->P->t + c->start + lead);
   mark_cu_sources(C, c, 1, opt != NONE ? opt : c->words.len);
   if ((C->nvcc_flags || options.len) && c->words.len) {
     const BuildWord *name = &c->words.items[0];
@@ -356,9 +367,6 @@ static void port_cuda_add(Cm *C, const BuildCommand *c) {
   }
   buf_free(&options);
 }
-
-/* cuda_include_directories(...) -> include_directories(...): the same arguments. */
-static void port_cuda_include(Cm *C, const BuildCommand *c) { replace(C, c->start, c->start + 5, ""); }
 
 /* An element of a CUDA architecture list: 70, 80-real, 90a-virtual, sm_75, compute_80,
  * all, all-major, native. OFF is HIP's as well, so it is not one. */
@@ -499,9 +507,6 @@ static const Handler handlers[] = {
     {"add_executable", port_sources},
     {"add_library", port_sources},
     {"target_sources", port_sources},
-    {"cuda_add_executable", port_cuda_add},
-    {"cuda_add_library", port_cuda_add},
-    {"cuda_include_directories", port_cuda_include},
     {"set", port_set},
     {"list", port_list},
     {"set_target_properties", port_properties},
@@ -510,6 +515,36 @@ static const Handler handlers[] = {
     {"link_libraries", port_link_libraries},
     {"file", port_file_glob},
 };
+
+/* The build_names row of c's command: CMake reads command names in any case,
+ * the rows spell them in lower case. */
+static const BuildName *command_row(const Cm *C, const BuildCommand *c) {
+  size_t n = c->name_end - c->start;
+  char *lower = cm_xstrndup(C->P->t + c->start, n);
+  for (size_t i = 0; i < n; i++)
+    lower[i] = (char)tolower((unsigned char)lower[i]);
+  const BuildName *nm = rl_build_name(C->P->db, BS_CMAKE, lower, n);
+  free(lower);
+  return nm;
+}
+
+/* A FindCUDA wrapper (build_names.csv's wrapper rows) -> the command it wraps,
+ * whose name ends its own: the rest of the name stays, in its case
+ * (cuda_include_directories -> include_directories). A wrapper of a command
+ * that makes a target from sources also takes nvcc OPTIONS. */
+static bool port_wrapper(Cm *C, const BuildCommand *c) {
+  const BuildName *nm = command_row(C, c);
+  if (!nm || nm->kind != BN_WRAPPER)
+    return false;
+  size_t lead = c->name_end - c->start - strlen(nm->hip);
+  for (size_t h = 0; h < sizeof handlers / sizeof *handlers; h++)
+    if (strcmp(handlers[h].name, nm->hip) == 0 && handlers[h].port == port_sources) {
+      port_cuda_add(C, c, lead);
+      return true;
+    }
+  replace(C, c->start, c->start + lead, "");
+  return true;
+}
 
 /* ---- Words inside arguments ---- */
 
@@ -583,8 +618,8 @@ static void port_word(Cm *C, const BuildWord *a, size_t i, size_t j, size_t s, s
     return;
   }
   const BuildName *nm = rl_build_name(C->P->db, BS_CMAKE, w, n);
-  if (!nm) {
-    if (starts(w, n, "CMAKE_CUDA_") || starts(w, n, "CUDAToolkit_"))
+  if (!nm || nm->kind == BN_PREFIX) {
+    if (rl_build_name_in(C->P->db, BS_CMAKE, BN_PREFIX, w, n, false))
       NOTE(C, i, "%.*s has no HIP form that hipport knows", (int)n, w);
     return;
   }
@@ -597,7 +632,12 @@ static void port_word(Cm *C, const BuildWord *a, size_t i, size_t j, size_t s, s
   case BN_LIBRARY: port_library_var(C, a, i, j, s, e, nm); break;
   case BN_NOTE: NOTE(C, i, "%s: %s", nm->cuda, nm->why); break;
   case BN_COMMAND:
-  case BN_CUDA_PATH: break; /* commands are named by command, paths are Make's */
+  case BN_WRAPPER:
+  case BN_PACKAGE:
+  case BN_PREFIX:
+  case BN_CUDA_PATH:
+  case BN_COMPILER:
+  case BN_FLAGS: break; /* commands and packages are named by command; paths, compilers and flags are Make's */
   }
   free(hip);
 }
@@ -699,7 +739,7 @@ static void port_command(Cm *C, const BuildCommand *c) {
          (int)(c->name_end - c->start), C->P->t + c->start);
     return;
   }
-  bool handled = false;
+  bool handled = port_wrapper(C, c);
   for (size_t h = 0; h < sizeof handlers / sizeof *handlers; h++)
     if (cmd_is(C, c, handlers[h].name)) {
       handlers[h].port(C, c);

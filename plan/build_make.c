@@ -56,14 +56,16 @@ static size_t command_lead(const char *s, size_t n) {
   return lead;
 }
 
-/* A word that runs nvcc: nvcc, /usr/local/cuda/bin/nvcc, $(CUDA_PATH)/bin/nvcc, @nvcc. */
-static bool runs_nvcc(const char *s, size_t n) {
+/* The CUDA compiler a word runs (the rule database's compiler names): nvcc,
+ * /usr/local/cuda/bin/nvcc, $(CUDA_PATH)/bin/nvcc, @nvcc; NULL: none. */
+static const BuildName *compiler_run(const Mk *M, const char *s, size_t n) {
   size_t lead = command_lead(s, n);
   s += lead, n -= lead;
   const char *slash = memrchr(s, '/', n);
   if (slash)
     n -= (size_t)(slash + 1 - s), s = slash + 1;
-  return eq(s, n, "nvcc") || eq(s, n, "nvcc.exe");
+  const BuildName *b = rl_build_name(M->P->db, BS_MAKE, s, n);
+  return b && b->kind == BN_COMPILER ? b : NULL;
 }
 
 /* Calls fn for each $(NAME) or ${NAME} in [s, s+n): at the '$', the name. */
@@ -96,7 +98,7 @@ static bool word_runs_nvcc(const Mk *M, const BuildWord *w) {
   size_t n = w->end - w->start;
   RefIn r = {&M->nvcc_vars, false};
   each_ref(s, n, ref_in, &r);
-  return runs_nvcc(s, n) || r.found;
+  return compiler_run(M, s, n) || r.found;
 }
 
 static bool line_runs_nvcc(const Mk *M, const BuildCommand *c) {
@@ -123,9 +125,10 @@ static void add_ref(void *ctx, size_t at, size_t len, BuildTok name) {
   *grew |= add_tok(((void **)ctx)[0], name.s, name.n);
 }
 
-/* A flag variable's name says so, whether or not a line here uses it. */
-static bool flag_name(BuildTok n) {
-  return (memmem(n.s, n.n, "NVCC", 4) || memmem(n.s, n.n, "CUDA", 4)) && memmem(n.s, n.n, "FLAGS", 5);
+/* A flag variable's name says so (NVCCFLAGS: the rule database's flags names
+ * and make's FLAGS), whether or not a line here uses it. */
+static bool flag_name(const Mk *M, BuildTok n) {
+  return rl_build_name_in(M->P->db, BS_MAKE, BN_FLAGS, n.s, n.n, true) && memmem(n.s, n.n, "FLAGS", 5);
 }
 
 static bool is_cuda_root(const char *s, size_t n) {
@@ -142,7 +145,7 @@ static void learn(Mk *M) {
       BuildTok name = name_of(M, c);
       if (assigns(c) && line_runs_nvcc(M, c))
         grew |= add_tok(&M->nvcc_vars, name.s, name.n);
-      if (assigns(c) && flag_name(name))
+      if (assigns(c) && flag_name(M, name))
         grew |= add_tok(&M->flag_vars, name.s, name.n);
       if (!nvcc_line(M, c))
         continue;
@@ -163,7 +166,7 @@ static void learn(Mk *M) {
     const BuildName *bn = assigns(c) ? rl_build_name(M->P->db, BS_MAKE, name.s, name.n) : NULL;
     const BuildWord *v = c->words.len ? &c->words.items[0] : NULL;
     if ((bn && bn->kind == BN_CUDA_PATH) ||
-        (assigns(c) && v && is_cuda_root(M->P->t + v->start, v->end - v->start) && !runs_nvcc(M->P->t + v->start, v->end - v->start)))
+        (assigns(c) && v && is_cuda_root(M->P->t + v->start, v->end - v->start) && !compiler_run(M, M->P->t + v->start, v->end - v->start)))
       add_tok(&M->path_vars, name.s, name.n);
   }
 }
@@ -178,11 +181,14 @@ static void learn(Mk *M) {
 static void port_compiler(Mk *M, const BuildWord *w) {
   const char *s = M->P->t + w->start;
   size_t n = w->end - w->start, lead = command_lead(s, n);
-  char *hipcc = M->arch ? cm_xstrdup("hipcc") : cm_xasprintf("hipcc --offload-arch=%s", M->P->arch);
-  if (runs_nvcc(s, n) && bp_replace(M->P, w->start + lead, w->end, hipcc))
-    SAID(M, w->start, "%.*s -> %s%s", (int)(n - lead), s + lead, hipcc,
+  const BuildName *cc = compiler_run(M, s, n);
+  if (!cc)
+    return;
+  char *hip = M->arch ? cm_xstrdup(cc->hip) : cm_xasprintf("%s --offload-arch=%s", cc->hip, M->P->arch);
+  if (bp_replace(M->P, w->start + lead, w->end, hip))
+    SAID(M, w->start, "%.*s -> %s%s", (int)(n - lead), s + lead, hip,
          M->arch ? "" : ": nothing named the GPU, so the AMD target is named here");
-  free(hipcc);
+  free(hip);
 }
 
 typedef struct {

@@ -341,7 +341,7 @@ static void plan_file(FilePlan *fp, const RuleDb *db, const Hazards *hz, const P
   }
   plan_member_orders(fp, db, opt->target);
   hazards_apply(hz, fp, opt->target);
-  plan_hazard_fixes(fp);
+  plan_hazard_fixes(fp, db);
   plan_cache_hints(fp, db, opt->target);
   plan_runtime_include(fp, opt->runtime_in_place);
   plan_warp_enable(fp, db, opt->target);

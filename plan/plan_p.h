@@ -56,7 +56,7 @@ void plan_warp_enable(FilePlan *fp, const RuleDb *db, Version target);
 void plan_wave_size(FilePlan *fp);
 void plan_std_includes(FilePlan *fp);
 void plan_type_headers(FilePlan *fp, const RuleDb *db);
-void plan_hazard_fixes(FilePlan *fp);
+void plan_hazard_fixes(FilePlan *fp, const RuleDb *db);
 /* cache_hints.c: __ldcs(p) and kin where HIP lacks them for the type. The form
  * translate writes for the call (data/cache_hints.csv), or NULL where HIP has it. */
 const char *plan_hint_form(const CacheHint *h, const Fact *f, Version target);

@@ -233,29 +233,32 @@ void plan_member_orders(FilePlan *fp, const RuleDb *db, Version target) {
 
 static bool is_ident(char c) { return c == '_' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9'); }
 
-/* The length of a bit count's name at p (__popc, __popcll, __ffs, __ffsll) when a
- * call follows; 0 otherwise. */
-static unsigned bitcount_call(const char *code, unsigned p) {
-  unsigned n = strncmp(code + p, "__popc", 6) == 0 ? 6 : strncmp(code + p, "__ffs", 5) == 0 ? 5 : 0;
-  if (n && strncmp(code + p + n, "ll", 2) == 0)
-    n += 2;
-  unsigned q = p + n;
-  while (n && is_space(code[q]))
+/* The cast the rules write before a call at p whose HIP result type differs
+ * (__popc: (int)), its name's length in *n; NULL where no such call is. */
+static const char *result_cast_call(const RuleDb *db, const char *code, unsigned p, unsigned *n) {
+  unsigned q = p;
+  while (is_ident(code[q]))
     q++;
-  return n && !is_ident(code[p + n]) && code[q] == '(' ? n : 0;
+  const char *cast = q > p ? rl_result_cast(db, code + p, q - p) : NULL;
+  *n = q - p;
+  while (cast && is_space(code[q]))
+    q++;
+  return cast && code[q] == '(' ? cast : NULL;
 }
 
 /* From the first bit count the hazard found to the initializer's closing brace,
- * each call not yet cast gets (int): the pattern stops at the first. */
-static void cast_bitcounts(FilePlan *fp, unsigned from) {
+ * each call not yet cast gets its cast: the pattern stops at the first. */
+static void cast_bitcounts(FilePlan *fp, const RuleDb *db, unsigned from) {
   const char *code = fp->src->code_only;
   int depth = 0;
   unsigned last = 0; /* the last character before p that is not a space */
   for (unsigned p = from; p < fp->src->len && depth >= 0 && code[p] != ';'; p++) {
     depth += code[p] == '{' ? 1 : code[p] == '}' ? -1 : 0;
-    if ((p == 0 || !is_ident(code[p - 1])) && code[last] != ')' && bitcount_call(code, p)) {
-      add_edit(fp, p, 0, "(int)");
-      p += bitcount_call(code, p);
+    unsigned n;
+    const char *cast = (p == 0 || !is_ident(code[p - 1])) && code[last] != ')' ? result_cast_call(db, code, p, &n) : NULL;
+    if (cast) {
+      add_edit(fp, p, 0, cast);
+      p += n;
     }
     if (!is_space(code[p]))
       last = p;
@@ -286,12 +289,12 @@ static void cast_coordinates(FilePlan *fp, unsigned call) {
  * braces get the cast the finding asks for (HP2401), C++17's removed
  * `register` goes with the spaces after it (HP2403), and HIP's proxy
  * coordinates become numbers where min, max and printf need one (HP2405). */
-void plan_hazard_fixes(FilePlan *fp) {
+void plan_hazard_fixes(FilePlan *fp, const RuleDb *db) {
   for (size_t i = 0; i < fp->findings.len; i++) {
     const Finding *f = &fp->findings.items[i];
     unsigned end = f->offset;
     if (f->diag == D_UNSIGNED_BITCOUNT) {
-      cast_bitcounts(fp, f->offset);
+      cast_bitcounts(fp, db, f->offset);
     } else if (f->diag == D_REGISTER) {
       for (end += 8; end < fp->src->len && is_space(fp->src->text[end]);)
         end++;

@@ -9,6 +9,8 @@
  *                   --legacy-headers FILE.csv --host-names FILE.csv --signatures FILE.csv
  *                   --hipify-types FILE.csv --hipify-roc-names FILE.csv --member-wraps FILE.csv
  *                   --nvcc-options FILE.csv --build-names FILE.csv --cuda-libraries FILE.csv
+ *                   --name-prefixes FILE.csv --same-name-libraries FILE.csv --marks FILE.csv
+ *                   --result-casts FILE.csv
  *
  * API files are read in order; a later row with the same (library, cuda_name)
  * replaces an earlier one, so project-owned corrections sit in their own file on
@@ -369,8 +371,8 @@ static Status nvcc_row(Ctx *x, Csv *c, const int *cols, sqlite3_stmt *st) {
   return ST_OK;
 }
 
-/* build_name and cuda_library rows: the key columns (`keys` of them) are
- * required, the rest may be "". */
+/* name_prefix, build_name and cuda_library rows: the key columns (`keys` of
+ * them) are required, the rest may be "". */
 static Status keyed_row(Ctx *x, Csv *c, const int *cols, sqlite3_stmt *st, int keys) {
   for (int i = 0; i < keys; i++)
     if (!*field(c, cols[i]))
@@ -392,8 +394,18 @@ static Status parse_weight_row(Ctx *x, Csv *c, const int *cols, sqlite3_stmt *st
   return ST_OK;
 }
 
-static Status build_name_row(Ctx *x, Csv *c, const int *cols, sqlite3_stmt *st) { return keyed_row(x, c, cols, st, 2); }
-static Status cuda_library_row(Ctx *x, Csv *c, const int *cols, sqlite3_stmt *st) { return keyed_row(x, c, cols, st, 1); }
+static Status one_key_row(Ctx *x, Csv *c, const int *cols, sqlite3_stmt *st) { return keyed_row(x, c, cols, st, 1); }
+
+/* A wrapper's name ends with the command it wraps (cuda_add_library,
+ * add_library): the port drops the rest, keeping the case written. */
+static Status build_name_row(Ctx *x, Csv *c, const int *cols, sqlite3_stmt *st) {
+  const char *cuda = field(c, cols[1]), *hip = field(c, cols[3]);
+  size_t n = strlen(cuda), h = strlen(hip);
+  if (strcmp(field(c, cols[2]), "wrapper") == 0 && (h == 0 || h >= n || strcmp(cuda + n - h, hip) != 0))
+    return cm_fail(ST_INPUT, "%s:%d: a wrapper's name ends with the command it wraps (hip), not %s", x->path, x->line,
+                   *hip ? hip : "nothing");
+  return keyed_row(x, c, cols, st, 2);
+}
 
 static Status load_diagnostics(sqlite3 *db) {
   static const char *per[] = {[EP_USE] = "use", [EP_API] = "api", [EP_FILE] = "file"};
@@ -520,7 +532,11 @@ static const Source sources[] = {
     {"--build-names", COLS("system", "cuda", "kind", "hip", "why"), "INSERT INTO build_name VALUES (?,?,?,?,?)",
      build_name_row},
     {"--cuda-libraries", COLS("cuda", "link", "target", "package", "hip_library", "header", "why"),
-     "INSERT INTO cuda_library VALUES (?,?,?,?,?,?,?)", cuda_library_row},
+     "INSERT INTO cuda_library VALUES (?,?,?,?,?,?,?)", one_key_row},
+    {"--name-prefixes", COLS("prefix", "next"), "INSERT INTO name_prefix VALUES (?,?)", one_key_row},
+    {"--same-name-libraries", COLS("name"), "INSERT INTO same_name_library VALUES (?)", text_row},
+    {"--marks", COLS("file", "mark"), "INSERT INTO mark VALUES (?,?)", text_row},
+    {"--result-casts", COLS("cuda_name", "before"), "INSERT INTO result_cast VALUES (?,?)", text_row},
 };
 
 static const Source *source_for(const char *option) {
@@ -551,7 +567,7 @@ static Status build(Ctx *x, int argc, char **argv) {
 
 int main(int argc, char **argv) {
   if (argc < 5 || argc % 2 == 0) {
-    fprintf(stderr, "usage: %s OUT.db SCHEMA.sql (--meta|--libraries|--api|--hip-names|--headers|--hazards|--warp|--casts|--defaults|--arg-edits|--members|--hints|--type-headers|--legacy-headers|--parse-weights|--host-names|--signatures|--overloads|--hipify-types|--hipify-roc-names|--member-wraps|--nvcc-options|--build-names|--cuda-libraries) FILE.csv...\n", argv[0]);
+    fprintf(stderr, "usage: %s OUT.db SCHEMA.sql (--meta|--libraries|--api|--hip-names|--headers|--hazards|--warp|--casts|--defaults|--arg-edits|--members|--hints|--type-headers|--legacy-headers|--parse-weights|--host-names|--signatures|--overloads|--hipify-types|--hipify-roc-names|--member-wraps|--nvcc-options|--build-names|--cuda-libraries|--name-prefixes|--same-name-libraries|--marks|--result-casts) FILE.csv...\n", argv[0]);
     return ST_USAGE;
   }
   char *tmp = cm_xasprintf("%s.tmp", argv[1]);

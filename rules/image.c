@@ -70,6 +70,10 @@ static const Table tables[] = {
     TABLE(build_names, BuildName, S(BuildName, cuda), S(BuildName, hip), S(BuildName, why)),
     TABLE(cuda_libraries, CudaLibrary, S(CudaLibrary, cuda), S(CudaLibrary, link), S(CudaLibrary, target),
           S(CudaLibrary, package), S(CudaLibrary, hip_library), S(CudaLibrary, header), S(CudaLibrary, why)),
+    TABLE(name_prefixes, NamePrefix, S(NamePrefix, prefix)),
+    TABLE(same_name_libraries, SameNameLibrary, S(SameNameLibrary, name)),
+    TABLE(marks, Mark, S(Mark, mark)),
+    TABLE(result_casts, MetaEntry, S(MetaEntry, key), S(MetaEntry, value)),
     TABLE(meta, MetaEntry, S(MetaEntry, key), S(MetaEntry, value)),
     TABLE(libraries, Library, S(Library, name), S(Library, cuda_releases), S(Library, hipify_api)),
 };

@@ -1,6 +1,7 @@
 /* Loading the rule database: one pass over each SQLite table into arrays and
  * open-addressing hash tables, so that the scanner's per-token lookups never touch
  * SQLite. Strings live in one arena freed with the database. */
+#define _GNU_SOURCE
 #include <sqlite3.h>
 #include <stdlib.h>
 #include <string.h>
@@ -151,6 +152,11 @@ static void read_host_name(RuleDb *db, sqlite3_stmt *st) {
   vec_push(&db->host_names, m);
 }
 
+static void read_result_cast(RuleDb *db, sqlite3_stmt *st) {
+  MetaEntry m = {col_need_dup(db, st, 0), col_need_dup(db, st, 1)};
+  vec_push(&db->result_casts, m);
+}
+
 static void read_legacy_header(RuleDb *db, sqlite3_stmt *st) {
   LegacyHeader h = {col_need_dup(db, st, 0), col_need_dup(db, st, 1), col_need_dup(db, st, 2)};
   vec_push(&db->legacy_headers, h);
@@ -271,10 +277,11 @@ static void read_nvcc_option(RuleDb *db, sqlite3_stmt *st) {
 
 static void read_build_name(RuleDb *db, sqlite3_stmt *st) {
   /* ORDER BUILD_NAME_KIND */
-  static const char *const kinds[] = {"rename", "library", "note", "command", "cuda_path"};
+  static const char *const kinds[] = {"rename", "library", "note",     "command", "wrapper",
+                                      "package", "prefix",  "cuda_path", "compiler", "flags"};
   BuildName b = {.system = strcmp(col_need(db, st, 0), "make") == 0 ? BS_MAKE : BS_CMAKE,
                  .cuda = col_need_dup(db, st, 1),
-                 .kind = (BuildNameKind)name_index(db, kinds, 5, col_need(db, st, 2)),
+                 .kind = (BuildNameKind)name_index(db, kinds, sizeof kinds / sizeof *kinds, col_need(db, st, 2)),
                  .hip = col_need_dup(db, st, 3), .why = col_need_dup(db, st, 4)};
   vec_push(&db->build_names, b);
 }
@@ -283,6 +290,21 @@ static void read_cuda_library(RuleDb *db, sqlite3_stmt *st) {
   CudaLibrary l = {col_need_dup(db, st, 0), col_need_dup(db, st, 1), col_need_dup(db, st, 2), col_need_dup(db, st, 3),
                    col_need_dup(db, st, 4), col_need_dup(db, st, 5), col_need_dup(db, st, 6)};
   vec_push(&db->cuda_libraries, l);
+}
+
+static void read_name_prefix(RuleDb *db, sqlite3_stmt *st) {
+  NamePrefix p = {col_need_dup(db, st, 0), strcmp(col_need(db, st, 1), "upper") == 0};
+  vec_push(&db->name_prefixes, p);
+}
+
+static void read_same_name_library(RuleDb *db, sqlite3_stmt *st) {
+  SameNameLibrary l = {col_need_dup(db, st, 0)};
+  vec_push(&db->same_name_libraries, l);
+}
+
+static void read_mark(RuleDb *db, sqlite3_stmt *st) {
+  Mark m = {col_need_dup(db, st, 1), strcmp(col_need(db, st, 0), "source") == 0 ? MF_SOURCE : MF_BUILD};
+  vec_push(&db->marks, m);
 }
 
 static void read_release(RuleDb *db, sqlite3_stmt *st) { vec_push(&db->releases, col_version(st, 0)); }
@@ -357,6 +379,10 @@ static Status load(RuleDb *db, sqlite3 *sq) {
       (st = query(db, sq, "SELECT system, cuda, kind, hip, why FROM build_name", read_build_name)) ||
       (st = query(db, sq, "SELECT cuda, link, target, package, hip_library, header, why FROM cuda_library"
                           " ORDER BY rowid", read_cuda_library)) ||
+      (st = query(db, sq, "SELECT prefix, next FROM name_prefix", read_name_prefix)) ||
+      (st = query(db, sq, "SELECT name FROM same_name_library", read_same_name_library)) ||
+      (st = query(db, sq, "SELECT file, mark FROM mark", read_mark)) ||
+      (st = query(db, sq, "SELECT cuda_name, before FROM result_cast", read_result_cast)) ||
       (st = query(db, sq, "SELECT key, value FROM meta ORDER BY rowid", read_meta)) ||
       (st = query(db, sq, "SELECT name, cuda_releases, hipify_api FROM library", read_library)) ||
       (st = query(db, sq, "SELECT library, section, kind, hipify_type FROM hipify_type ORDER BY id", read_hipify_type)) ||
@@ -444,6 +470,10 @@ void rl_close(RuleDb *db) {
   vec_free(&db->nvcc_options);
   vec_free(&db->build_names);
   vec_free(&db->cuda_libraries);
+  vec_free(&db->name_prefixes);
+  vec_free(&db->same_name_libraries);
+  vec_free(&db->marks);
+  vec_free(&db->result_casts);
   vec_free(&db->earlier);
   vec_free(&db->earlier_keys);
   vec_free(&db->meta);
@@ -524,6 +554,27 @@ const BuildName *rl_build_name(const RuleDb *db, BuildSystem system, const char 
   return NULL;
 }
 
+const BuildName *rl_build_name_in(const RuleDb *db, BuildSystem system, BuildNameKind kind, const char *s, size_t n,
+                                  bool anywhere) {
+  for (size_t i = 0; i < db->build_names.len; i++) {
+    const BuildName *b = &db->build_names.items[i];
+    size_t m = strlen(b->cuda);
+    if (b->system == system && b->kind == kind &&
+        (anywhere ? memmem(s, n, b->cuda, m) != NULL : n >= m && memcmp(s, b->cuda, m) == 0))
+      return b;
+  }
+  return NULL;
+}
+
+bool rl_marked(const RuleDb *db, MarkFile file, const char *text, size_t len) {
+  for (size_t i = 0; i < db->marks.len; i++) {
+    const Mark *m = &db->marks.items[i];
+    if (m->file == file && memmem(text, len, m->mark, strlen(m->mark)))
+      return true;
+  }
+  return false;
+}
+
 const CudaLibrary *rl_cuda_library(const RuleDb *db, const char *s, size_t n, bool by_link) {
   for (size_t i = 0; i < db->cuda_libraries.len; i++) {
     const CudaLibrary *l = &db->cuda_libraries.items[i];
@@ -532,6 +583,23 @@ const CudaLibrary *rl_cuda_library(const RuleDb *db, const char *s, size_t n, bo
       return l;
   }
   return NULL;
+}
+
+bool rl_cuda_like_name(const RuleDb *db, const char *s, size_t n) {
+  for (size_t i = 0; i < db->name_prefixes.len; i++) {
+    const NamePrefix *p = &db->name_prefixes.items[i];
+    size_t m = strlen(p->prefix);
+    if (n > m && memcmp(s, p->prefix, m) == 0 && (!p->upper_next || (s[m] >= 'A' && s[m] <= 'Z')))
+      return true;
+  }
+  return false;
+}
+
+bool rl_same_name_library(const RuleDb *db, const char *s, size_t n) {
+  for (size_t i = 0; i < db->same_name_libraries.len; i++)
+    if (same(s, n, db->same_name_libraries.items[i].name))
+      return true;
+  return false;
 }
 
 size_t rl_cuda_library_count(const RuleDb *db) { return db->cuda_libraries.len; }
@@ -570,9 +638,9 @@ const CacheHint *rl_cache_hint(const RuleDb *db, const char *name) {
   return NULL;
 }
 
-static const char *meta_value(const MetaEntries *v, const char *key) {
+static const char *meta_value(const MetaEntries *v, const char *key, size_t n) {
   for (size_t i = 0; i < v->len; i++)
-    if (strcmp(v->items[i].key, key) == 0)
+    if (same(key, n, v->items[i].key))
       return v->items[i].value;
   return NULL;
 }
@@ -585,7 +653,7 @@ const Signature *rl_signature(const RuleDb *db, const char *cuda_name) {
 }
 
 const char *rl_host_name(const RuleDb *db, const char *cuda_name) {
-  return meta_value(&db->host_names, cuda_name);
+  return meta_value(&db->host_names, cuda_name, strlen(cuda_name));
 }
 
 /* cublasSscal of cublas.h is legacy because cublas_v2.h has cublasSscal_v2;
@@ -603,7 +671,11 @@ const char *rl_legacy_call(const RuleDb *db, const char *cuda_header, const char
   return NULL;
 }
 
-const char *rl_type_header(const RuleDb *db, const char *hip_name) { return meta_value(&db->type_headers, hip_name); }
+const char *rl_type_header(const RuleDb *db, const char *hip_name) {
+  return meta_value(&db->type_headers, hip_name, strlen(hip_name));
+}
+
+const char *rl_result_cast(const RuleDb *db, const char *s, size_t n) { return meta_value(&db->result_casts, s, n); }
 
 const char *rl_overload(const RuleDb *db, const char *name, int params) {
   for (size_t i = 0; i < db->overloads.len; i++)
@@ -649,7 +721,7 @@ bool rl_known_category(const RuleDb *db, const char *name, size_t n) {
   return false;
 }
 
-const char *rl_meta(const RuleDb *db, const char *key) { return meta_value(&db->meta, key); }
+const char *rl_meta(const RuleDb *db, const char *key) { return meta_value(&db->meta, key, strlen(key)); }
 
 size_t rl_meta_count(const RuleDb *db) { return db->meta.len; }
 

@@ -48,6 +48,20 @@ typedef struct {
 } RuleKey;
 
 typedef struct {
+  const char *prefix;
+  bool upper_next; /* an upper-case letter follows (cuMemAlloc), else anything */
+} NamePrefix;
+
+typedef struct {
+  const char *name;
+} SameNameLibrary;
+
+typedef struct {
+  const char *mark;
+  MarkFile file;
+} Mark;
+
+typedef struct {
   const char *path, *how;   /* how: "--rules", "found at the scan root" */
   unsigned api, headers, hazards, effort;
 } UserFile;
@@ -70,6 +84,7 @@ struct RuleDb {
   VEC(LegacyHeader) legacy_headers;
   VEC(ParseWeight) parse_weights;
   MetaEntries host_names;      /* CUDA name, what host code calls instead */
+  MetaEntries result_casts;    /* CUDA name, the cast written before its call */
   VEC(Signature) signatures;
   VEC(Overload) overloads;
   VEC(HipifyType) hipify_types;
@@ -81,6 +96,9 @@ struct RuleDb {
   VEC(NvccOption) nvcc_options;
   VEC(BuildName) build_names;
   VEC(CudaLibrary) cuda_libraries;
+  VEC(NamePrefix) name_prefixes;
+  VEC(SameNameLibrary) same_name_libraries;
+  VEC(Mark) marks;
   MetaEntries meta;
   VEC(Library) libraries;
   VEC(UserFile) user_files;

@@ -165,7 +165,9 @@ typedef struct {
 } NvccOption;
 
 /* A CUDA name in a build file (data/build_names.csv). ORDER BUILD_NAME_KIND. */
-typedef enum { BN_RENAME, BN_LIBRARY, BN_NOTE, BN_COMMAND, BN_CUDA_PATH } BuildNameKind;
+typedef enum {
+  BN_RENAME, BN_LIBRARY, BN_NOTE, BN_COMMAND, BN_WRAPPER, BN_PACKAGE, BN_PREFIX, BN_CUDA_PATH, BN_COMPILER, BN_FLAGS
+} BuildNameKind;
 typedef enum { BS_CMAKE, BS_MAKE } BuildSystem;
 
 typedef struct {
@@ -254,6 +256,10 @@ const CacheHint *rl_cache_hint(const RuleDb *db, const char *name);
 /* The header declaring a HIP name that hip_runtime.h does not bring in
  * (data/type_headers.csv); NULL for any other name. */
 const char *rl_type_header(const RuleDb *db, const char *hip_name);
+/* The cast written before a call to s (n bytes) whose HIP counterpart returns
+ * another type, where a hazard asks for it (data/result_casts.csv: __popc gets
+ * (int)); NULL for any other name. */
+const char *rl_result_cast(const RuleDb *db, const char *s, size_t n);
 
 /* Why the function `name` that this CUDA header (a last path part: cublas.h)
  * declares is a legacy API HIP has no counterpart for, whatever the name maps
@@ -288,9 +294,24 @@ const char *rl_overload(const RuleDb *db, const char *name, int params);
  * takes a value (*value then points into s, else NULL). NULL: not nvcc's. */
 const NvccOption *rl_nvcc_option(const RuleDb *db, const char *s, size_t n, const char **value, size_t *value_len);
 const BuildName *rl_build_name(const RuleDb *db, BuildSystem system, const char *s, size_t n);
+/* The first row of `kind` whose name starts s (n bytes), or with `anywhere`
+ * occurs in it: CMAKE_CUDA_ of CMAKE_CUDA_FOO, NVCC in MY_NVCCFLAGS. */
+const BuildName *rl_build_name_in(const RuleDb *db, BuildSystem system, BuildNameKind kind, const char *s, size_t n,
+                                  bool anywhere);
+/* Whether a file's text shows it is CUDA's (data/marks.csv): a build file
+ * without a mark is not read, a source file with one is CUDA. */
+typedef enum { MF_BUILD, MF_SOURCE } MarkFile;
+bool rl_marked(const RuleDb *db, MarkFile file, const char *text, size_t len);
 /* By CUDA::<name> (by_link false) or by -l<name> (true). */
 const CudaLibrary *rl_cuda_library(const RuleDb *db, const char *s, size_t n, bool by_link);
 size_t rl_cuda_library_count(const RuleDb *db);
+/* Whether identifier s (n bytes) looks like a CUDA API name by its prefix
+ * (data/name_prefixes.csv): cudaMalloc, CUBLAS_OP_N, cuMemAlloc; not cumsum,
+ * nor a prefix alone. */
+bool rl_cuda_like_name(const RuleDb *db, const char *s, size_t n);
+/* Whether s (n bytes) names a CUDA library whose HIP counterpart keeps its
+ * names, as include folder and namespace (data/same_name_libraries.csv): thrust. */
+bool rl_same_name_library(const RuleDb *db, const char *s, size_t n);
 const CudaLibrary *rl_cuda_library_at(const RuleDb *db, size_t i);
 
 size_t rl_rule_count(const RuleDb *db);

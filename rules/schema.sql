@@ -219,11 +219,36 @@ CREATE TABLE nvcc_option (
   why TEXT NOT NULL                -- '' none
 );
 
+-- Prefixes of CUDA API names (data/name_prefixes.csv).
+CREATE TABLE name_prefix (
+  prefix TEXT PRIMARY KEY,
+  next TEXT NOT NULL CHECK (next IN ('', 'upper')) -- what follows the prefix: '' anything
+);
+
+-- CUDA libraries whose HIP counterparts keep their names (data/same_name_libraries.csv).
+CREATE TABLE same_name_library (
+  name TEXT PRIMARY KEY             -- the include folder and the namespace: thrust
+);
+
+-- Calls whose HIP counterpart returns another type (data/result_casts.csv).
+CREATE TABLE result_cast (
+  cuda_name TEXT PRIMARY KEY,      -- __popc
+  before TEXT NOT NULL             -- written before the call: (int)
+);
+
+-- Text that shows a file is CUDA's (data/marks.csv).
+CREATE TABLE mark (
+  file TEXT NOT NULL CHECK (file IN ('build','source')),
+  mark TEXT NOT NULL,              -- matched anywhere in the file: nvcc
+  PRIMARY KEY (file, mark)
+);
+
 -- CUDA names in CMake files and Makefiles (data/build_names.csv).
 CREATE TABLE build_name (
   system TEXT NOT NULL CHECK (system IN ('cmake','make')),
   cuda TEXT NOT NULL,
-  kind TEXT NOT NULL CHECK (kind IN ('rename','library','note','command','cuda_path')),
+  kind TEXT NOT NULL CHECK (kind IN ('rename','library','note','command','wrapper','package','prefix',
+                                   'cuda_path','compiler','flags')),
   hip TEXT NOT NULL,
   why TEXT NOT NULL,
   PRIMARY KEY (system, cuda)

@@ -124,6 +124,10 @@ static void image_round_trips_every_table(void **state) {
   assert_int_equal(rl_open(p->db, &from_sqlite), ST_OK);
   same_rows(from_image, from_sqlite);
   assert_string_equal(rl_lookup(from_image, "cudaMalloc", 10)->hip, "hipMalloc");
+  assert_true(rl_cuda_like_name(from_image, "cuMemAlloc", 10));
+  assert_true(rl_same_name_library(from_image, "thrust", 6));
+  assert_true(rl_marked(from_image, MF_SOURCE, "<<<", 3));
+  assert_string_equal(rl_result_cast(from_image, "__ffs", 5), "(int)");
   free(b1), free(b2), free(first), free(second), free(again);
   rl_close(from_image);
   rl_close(from_sqlite);

@@ -143,6 +143,98 @@ static void header_under_a_folder_rule_onto_one_file(void **state) {
   free(target);
 }
 
+/* A test of text against the rules holds for every text of `yes` and for none
+ * of `no` (both NULL-terminated). */
+static void holds_for(bool (*test)(const RuleDb *, const char *, size_t), const char *const *yes,
+                      const char *const *no) {
+  for (; *yes; yes++)
+    if (!test(db, *yes, strlen(*yes)))
+      fail_msg("false of %s", *yes);
+  for (; *no; no++)
+    if (test(db, *no, strlen(*no)))
+      fail_msg("true of %s", *no);
+}
+
+/* name_prefixes.csv: a prefix and more, or cu and an upper-case letter (the
+ * driver API); the length given, not the terminator, bounds the name. */
+static void cuda_like_names_by_prefix(void **state) {
+  (void)state;
+  holds_for(rl_cuda_like_name,
+            (const char *[]){"cudaMalloc", "cublasSgemm_v2", "nvrtcCompileProgram", "CUBLAS_OP_N", "CUDART_VERSION",
+                             "cuMemAlloc", NULL},
+            (const char *[]){"cumsum", "cuda", "CU_", "cu", "hipMalloc", NULL});
+  assert_false(rl_cuda_like_name(db, "cudaMalloc", 4));
+}
+
+/* same_name_libraries.csv: thrust and cub, by the length given (a folder's
+ * name inside a path), and nothing that only starts like them. */
+static void same_name_libraries_by_name(void **state) {
+  (void)state;
+  holds_for(rl_same_name_library, (const char *[]){"thrust", "cub", NULL},
+            (const char *[]){"thrus", "cuda", "hipcub", "cubx", NULL});
+  assert_true(rl_same_name_library(db, "cub/cub.cuh", 3));
+}
+
+/* The build_names row of `name` is of `kind`, with `hip` its HIP side. */
+static void build_row_is(BuildSystem system, const char *name, BuildNameKind kind, const char *hip) {
+  const BuildName *b = rl_build_name(db, system, name, strlen(name));
+  assert_non_null(b);
+  assert_int_equal(b->kind, kind);
+  assert_string_equal(b->hip, hip);
+}
+
+/* build_names.csv's Make rows: the programs that compile CUDA and what runs
+ * instead, and the parts that make a variable's name one of nvcc's flags. */
+static void make_compilers_and_flag_names(void **state) {
+  (void)state;
+  build_row_is(BS_MAKE, "nvcc", BN_COMPILER, "hipcc");
+  build_row_is(BS_MAKE, "nvcc.exe", BN_COMPILER, "hipcc");
+  assert_null(rl_build_name(db, BS_CMAKE, "nvcc", 4));
+  assert_non_null(rl_build_name_in(db, BS_MAKE, BN_FLAGS, "MY_NVCCFLAGS", 12, true));
+  assert_non_null(rl_build_name_in(db, BS_MAKE, BN_FLAGS, "CUDA_FLAGS", 10, true));
+  assert_null(rl_build_name_in(db, BS_MAKE, BN_FLAGS, "CXXFLAGS", 8, true));
+  assert_null(rl_build_name_in(db, BS_MAKE, BN_FLAGS, "NVCCFLAGS", 3, true));
+}
+
+/* build_names.csv's CMake rows: FindCUDA's wrappers and the commands they
+ * become, CUDA's packages, and prefixes matched at a name's start only. */
+static void cmake_wrappers_packages_and_prefixes(void **state) {
+  (void)state;
+  build_row_is(BS_CMAKE, "cuda_add_library", BN_WRAPPER, "add_library");
+  build_row_is(BS_CMAKE, "cuda_include_directories", BN_WRAPPER, "include_directories");
+  build_row_is(BS_CMAKE, "CUDAToolkit", BN_PACKAGE, "hip");
+  assert_non_null(rl_build_name_in(db, BS_CMAKE, BN_PREFIX, "CMAKE_CUDA_HOST_LINK_LAUNCHER", 29, false));
+  assert_non_null(rl_build_name_in(db, BS_CMAKE, BN_PREFIX, "CUDAToolkit_LIBRARY_ROOT", 24, false));
+  assert_null(rl_build_name_in(db, BS_CMAKE, BN_PREFIX, "MY_CMAKE_CUDA_X", 15, false));
+  assert_null(rl_build_name_in(db, BS_MAKE, BN_PREFIX, "CMAKE_CUDA_X", 12, false));
+}
+
+static bool build_marked(const RuleDb *d, const char *s, size_t n) { return rl_marked(d, MF_BUILD, s, n); }
+static bool source_marked(const RuleDb *d, const char *s, size_t n) { return rl_marked(d, MF_SOURCE, s, n); }
+
+/* marks.csv: a build file that names CUDA, nvcc or a .cu source anywhere is
+ * read, one that does not (or only in a case the marks do not list) is not; a
+ * source with a kernel qualifier or a launch is CUDA. The kinds stay apart. */
+static void files_marked_by_their_text(void **state) {
+  (void)state;
+  holds_for(build_marked,
+            (const char *[]){"add_executable(app main.cu)\n", "NVCC ?= nvcc\n", "project(p LANGUAGES CXX CUDA)", NULL},
+            (const char *[]){"CC = gcc\nCFLAGS = -O2\napp: main.o\n", "# CuDa", "k<<<1, 1>>>();", NULL});
+  holds_for(source_marked, (const char *[]){"__global__ void k() {}", "k<<<g, b>>>(p);", "__device__ int x;", NULL},
+            (const char *[]){"// cuda", "int a = b << 2;", "__host__ void f();", NULL});
+  assert_false(build_marked(db, "main.cu", 5));
+}
+
+/* result_casts.csv: the bit counts HIP declares unsigned get (int), by the
+ * length given; a longer name is another call. */
+static void bit_counts_are_cast_to_int(void **state) {
+  (void)state;
+  assert_string_equal(rl_result_cast(db, "__popc", 6), "(int)");
+  assert_string_equal(rl_result_cast(db, "__ffsll(x)", 7), "(int)");
+  assert_null(rl_result_cast(db, "__popcount", 10));
+  assert_null(rl_result_cast(db, "__clz", 5));
+}
+
 /* overloads.csv: an overload is told by its parameter count; the C form maps by name. */
 static void overload_by_parameter_count(void **state) {
   (void)state;
@@ -555,6 +647,12 @@ int main(int argc, char **argv) {
       cmocka_unit_test(header_under_a_folder_rule_onto_one_file),
       cmocka_unit_test(default_arg_by_function_and_index),
       cmocka_unit_test(overload_by_parameter_count),
+      cmocka_unit_test(cuda_like_names_by_prefix),
+      cmocka_unit_test(same_name_libraries_by_name),
+      cmocka_unit_test(make_compilers_and_flag_names),
+      cmocka_unit_test(cmake_wrappers_packages_and_prefixes),
+      cmocka_unit_test(files_marked_by_their_text),
+      cmocka_unit_test(bit_counts_are_cast_to_int),
       cmocka_unit_test(hipify_stat_labels),
       cmocka_unit_test(header_without_counterpart_has_no_target),
       cmocka_unit_test(availability_follows_the_hip_release),
