@@ -13,25 +13,43 @@
  * includes, macros and the language standard. A build's other flags (nvcc's
  * -arch, -Xcompiler, -gencode, -o...) mean nothing to clang's parser or would
  * stop it, and hipport adds its own CUDA mode. -idirafter is read only to know
- * where a parse looked for a header it did not find; a build's is not passed on. */
+ * where a parse looked for a header it did not find; a build's is not passed on.
+ * The last three are clang's flags that begin with another's spelling (all
+ * there are in clang 16, by clang --autocomplete), so that -include-pch is not
+ * -include with "-pch" attached. A precompiled header from the build is not
+ * passed on: one that nvcc or another clang made does not load into libclang 16,
+ * and hipport makes its own. -I- (the folders before it only for "..."
+ * includes) is dropped, which leaves those folders to every include. */
 static const ParseFlag flags[] = {
     {"-I", FLAG_FOLDER, true, true},       {"-isystem", FLAG_FOLDER, false, true},
     {"-iquote", FLAG_FOLDER, false, true}, {"-idirafter", FLAG_FOLDER, false, false},
     {"-include", FLAG_FILE, false, true},  {"-D", FLAG_TEXT, true, true},
     {"-U", FLAG_TEXT, true, true},         {"-std=", FLAG_TEXT, true, true},
+    {"-include-pch", FLAG_FILE, false, false}, {"-isystem-after", FLAG_FOLDER, false, true},
+    {"-I-", FLAG_NONE, false, false},
 };
 
+/* arg is flag's spelling, alone or with a value joined to it; a flag that
+ * takes no value is only its spelling. */
+static bool spelled(const char *arg, const ParseFlag *flag) {
+  size_t n = strlen(flag->name);
+  return strncmp(arg, flag->name, n) == 0 && (flag->value != FLAG_NONE || !arg[n]);
+}
+
+/* The flag of the longest spelling arg begins with, as clang's driver reads
+ * it: -isystem-after/x is -isystem-after, not -isystem with "-after/x". */
 int read_flag(const char *arg, const char *next, const ParseFlag **flag, const char **value) {
-  for (size_t i = 0; i < sizeof flags / sizeof *flags; i++) {
-    size_t n = strlen(flags[i].name);
-    if (strncmp(arg, flags[i].name, n) != 0)
-      continue;
-    bool attached = arg[n] || flags[i].name[n - 1] == '='; /* "-std=" alone: empty */
-    *flag = &flags[i];
-    *value = attached ? arg + n : next;
-    return attached ? 1 : next ? 2 : 0;
-  }
-  return 0;
+  const ParseFlag *f = NULL;
+  for (size_t i = 0; i < sizeof flags / sizeof *flags; i++)
+    if (spelled(arg, &flags[i]) && (!f || strlen(flags[i].name) > strlen(f->name)))
+      f = &flags[i];
+  if (!f)
+    return 0;
+  size_t n = strlen(f->name);
+  bool attached = arg[n] || f->name[n - 1] == '=' || f->value == FLAG_NONE; /* "-std=" alone: empty */
+  *flag = f;
+  *value = attached ? arg + n : next;
+  return attached ? 1 : next ? 2 : 0;
 }
 
 /* Relative paths are relative to the command's directory. */
