@@ -64,6 +64,18 @@ static void keep_arg(Candidate *c, const ParseFlag *flag, const char *value) {
   }
 }
 
+/* The arguments after the compiler without -Xclang: what a command passes to
+ * clang's front end is read as the driver's flags, a flag's value coming as
+ * another -Xclang VALUE (CMake's precompiled header under clang: -Xclang
+ * -include-pch -Xclang F.pch -Xclang -include -Xclang F.hxx). */
+static size_t driver_args(const CompileEntry *e, const char **out) {
+  size_t n = 0;
+  for (size_t i = 1; i < e->args.len; i++)
+    if (strcmp(e->args.items[i], "-Xclang") != 0)
+      out[n++] = e->args.items[i];
+  return n;
+}
+
 static void read_command(const CompileEntry *e, const char *root, Candidates *out) {
   Candidate c = {0};
   c.dir = cm_xstrdup(e->dir);
@@ -76,14 +88,17 @@ static void read_command(const CompileEntry *e, const char *root, Candidates *ou
   size_t n = strlen(root);
   c.rel = cm_xstrdup(strncmp(c.path, root, n) == 0 && c.path[n] == '/' ? c.path + n + 1 : c.path);
   c.args = cm_xcalloc(2 * e->args.len + 1, sizeof *c.args);
-  for (size_t i = 1; i < e->args.len; i++) { /* 0 is the compiler */
+  const char **args = cm_xcalloc(e->args.len + 1, sizeof *args);
+  size_t nargs = driver_args(e, args);
+  for (size_t i = 0; i < nargs; i++) {
     const ParseFlag *flag;
-    const char *value, *next = i + 1 < e->args.len ? e->args.items[i + 1] : NULL;
-    int used = read_flag(e->args.items[i], next, &flag, &value);
+    const char *value;
+    int used = read_flag(args[i], args[i + 1], &flag, &value);
     if (used && flag->build)
       keep_arg(&c, flag, value);
     i += used > 1;
   }
+  free(args);
   vec_push(out, c);
 }
 

@@ -77,6 +77,22 @@ static void flags_are_read_by_their_whole_spelling(void **state) {
   free_candidates(&c);
 }
 
+/* What a command passes to clang's front end with -Xclang is read as the
+ * driver's flags: CMake's precompiled header under clang (its forced include
+ * kept, the PCH not), where -include took "-Xclang" for its file. */
+static void flags_after_xclang_are_read(void **state) {
+  (void)state;
+  write_db("[{\"directory\": \"/b\", \"file\": \"a.cu\", \"command\": \"clang++ -Iinc -Xclang -include-pch "
+           "-Xclang /b/cmake_pch.hxx.pch -Xclang -include -Xclang /b/cmake_pch.hxx -c a.cu\"}]");
+  Candidates c = {0};
+  assert_int_equal(read_compile_db(temp_folder, "/b", &c), ST_OK);
+  assert_int_equal(c.len, 1);
+  const char *want[] = {"-I/b/inc", "-include", "/b/cmake_pch.hxx"};
+  CmStrings got = {.items = c.items[0].args, .len = (size_t)c.items[0].nargs};
+  assert_args(&got, want, sizeof want / sizeof *want);
+  free_candidates(&c);
+}
+
 static void a_wrong_file_names_its_cause(void **state) {
   (void)state;
   CompileEntries e = {0};
@@ -99,6 +115,7 @@ int main(void) {
       cmocka_unit_test(command_is_split_as_a_shell_would),
       cmocka_unit_test(arguments_are_taken_as_they_are),
       cmocka_unit_test(flags_are_read_by_their_whole_spelling),
+      cmocka_unit_test(flags_after_xclang_are_read),
       cmocka_unit_test(a_wrong_file_names_its_cause),
   };
   return cmocka_run_group_tests(tests, temp_folder_make, temp_folder_remove);
