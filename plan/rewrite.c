@@ -180,15 +180,21 @@ static char *fill_in(const char *text, const char *placeholder, const char *valu
 
 /* `h2.x` -> `reinterpret_cast<half&>(h2.x)`, and `in->x` through a `const
  * __half2 *in` -> `reinterpret_cast<const half&>(in->x)` ({cv}: a cast to a
- * plain half& would cast the const away, which hipcc rejects). Once: an access
- * already wrapped (by hand, or by an earlier translate) stays as it is. */
+ * plain half& would cast the const away, which hipcc rejects), with an HP2406
+ * note that says so. Once: an access already wrapped (by hand, or by an earlier
+ * translate) stays as it is. */
 void plan_member_wrap(FilePlan *fp, const Fact *f, const MemberWrap *w) {
   char *cv = f->qualifiers ? cm_xasprintf("%s ", f->qualifiers) : cm_xstrdup("");
   char *before = fill_in(w->before, "{cv}", cv);
   size_t n = strlen(before);
+  unsigned end = f->offset + f->length;
   if (f->open < f->offset && !(f->open >= n && memcmp(fp->src->text + f->open - n, before, n) == 0)) {
     add_edit(fp, f->open, 0, before);
-    add_edit(fp, f->offset + f->length, 0, w->after);
+    add_edit(fp, end, 0, w->after);
+    add_finding(fp, D_MEMBER_WRAP, f->offset, f->name,
+                cm_xasprintf("%s is %s in HIP, where a conversion reads the raw bits as a number: translate "
+                             "writes %s%.*s%s, which uses it as CUDA's type",
+                             f->name, w->hip_type, before, (int)(end - f->open), fp->src->text + f->open, w->after));
   }
   free(before);
   free(cv);
