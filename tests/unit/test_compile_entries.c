@@ -58,23 +58,29 @@ static void arguments_are_taken_as_they_are(void **state) {
   an_compile_entries_free(&e);
 }
 
+/* read_compile_db of the one entry db_json holds keeps exactly want. */
+static void expect_kept(const char *db_json, const char *const *want, size_t n) {
+  write_db(db_json);
+  Candidates c = {0};
+  assert_int_equal(read_compile_db(temp_folder, "/b", &c), ST_OK);
+  assert_int_equal(c.len, 1);
+  CmStrings got = {.items = c.items[0].args, .len = (size_t)c.items[0].nargs};
+  assert_args(&got, want, n);
+  free_candidates(&c);
+}
+
 /* A flag is read by its whole spelling, as clang's driver reads it:
  * -include-pch FILE is not -include with "-pch" attached (libclang would stop
  * at a forced include of <dir>/-pch), and a build's precompiled header, which
  * libclang 16 cannot load, is not passed on. */
 static void flags_are_read_by_their_whole_spelling(void **state) {
   (void)state;
-  write_db("[{\"directory\": \"/b\", \"file\": \"a.cu\", \"arguments\": [\"clang++\", \"-include-pch\", \"p.pch\",\n"
-           "  \"-include\", \"pre.h\", \"-includeforced.h\", \"-isystem-after\", \"sys\", \"-isystemlib\",\n"
-           "  \"-I-\", \"-Iinc\", \"-I-inc\", \"-c\", \"a.cu\"]}]");
-  Candidates c = {0};
-  assert_int_equal(read_compile_db(temp_folder, "/b", &c), ST_OK);
-  assert_int_equal(c.len, 1);
   const char *want[] = {"-include", "/b/pre.h", "-include",       "/b/forced.h", "-isystem-after", "/b/sys",
                         "-isystem", "/b/lib",   "-I/b/inc", "-I/b/-inc"};
-  CmStrings got = {.items = c.items[0].args, .len = (size_t)c.items[0].nargs};
-  assert_args(&got, want, sizeof want / sizeof *want);
-  free_candidates(&c);
+  expect_kept("[{\"directory\": \"/b\", \"file\": \"a.cu\", \"arguments\": [\"clang++\", \"-include-pch\", \"p.pch\",\n"
+              "  \"-include\", \"pre.h\", \"-includeforced.h\", \"-isystem-after\", \"sys\", \"-isystemlib\",\n"
+              "  \"-I-\", \"-Iinc\", \"-I-inc\", \"-c\", \"a.cu\"]}]",
+              want, sizeof want / sizeof *want);
 }
 
 /* What a command passes to clang's front end with -Xclang is read as the
@@ -82,15 +88,10 @@ static void flags_are_read_by_their_whole_spelling(void **state) {
  * kept, the PCH not), where -include took "-Xclang" for its file. */
 static void flags_after_xclang_are_read(void **state) {
   (void)state;
-  write_db("[{\"directory\": \"/b\", \"file\": \"a.cu\", \"command\": \"clang++ -Iinc -Xclang -include-pch "
-           "-Xclang /b/cmake_pch.hxx.pch -Xclang -include -Xclang /b/cmake_pch.hxx -c a.cu\"}]");
-  Candidates c = {0};
-  assert_int_equal(read_compile_db(temp_folder, "/b", &c), ST_OK);
-  assert_int_equal(c.len, 1);
   const char *want[] = {"-I/b/inc", "-include", "/b/cmake_pch.hxx"};
-  CmStrings got = {.items = c.items[0].args, .len = (size_t)c.items[0].nargs};
-  assert_args(&got, want, sizeof want / sizeof *want);
-  free_candidates(&c);
+  expect_kept("[{\"directory\": \"/b\", \"file\": \"a.cu\", \"command\": \"clang++ -Iinc -Xclang -include-pch "
+              "-Xclang /b/cmake_pch.hxx.pch -Xclang -include -Xclang /b/cmake_pch.hxx -c a.cu\"}]",
+              want, sizeof want / sizeof *want);
 }
 
 static void a_wrong_file_names_its_cause(void **state) {
