@@ -61,6 +61,9 @@ typedef struct {
   /* FK_LAUNCH: offsets of "<<<", ">>>" and the call's "(" and ")"; FK_MEMBER: open is where the
      access starts (h2 in h2.x), the member itself being at offset */
   unsigned open, close, lparen, rparen;
+  char *qualifiers;          /* FK_MEMBER: the access's cv-qualifiers, as C++ writes them ("const",
+                                "volatile", "const volatile"): in->x through a const __half2 *in is a const
+                                __half, and a cast that wraps it must keep that; NULL when none */
   char *expansion;           /* FK_LAUNCH at a macro's use (`L(x)` for `#define L k<<<g, b>>>`): the launch
                                 the use expands to, `k<<<g, b>>>(x)`, with the body's `;` if it has one; open
                                 and close are then the body's chevrons, before offset; else NULL */

@@ -41,10 +41,10 @@ void repo_index_free(RepoIndex *ix);
 /* compdb.c: the files of a compile_commands.json, each with its own flags. */
 Status read_compile_db(const char *dir, const char *root, Candidates *out);
 /* compdb.c: a command-line flag that matters to a parse, and what its value is. */
-typedef enum { FLAG_FOLDER, FLAG_FILE, FLAG_TEXT } FlagValue;
+typedef enum { FLAG_FOLDER, FLAG_FILE, FLAG_TEXT, FLAG_NONE } FlagValue;
 typedef struct {
   const char *name;
-  FlagValue value; /* an include folder, a file, or text (a macro, a standard) */
+  FlagValue value; /* an include folder, a file, text (a macro, a standard), or none */
   bool joined;     /* written joined to its value ("-I/x"), not as two arguments */
   bool build;      /* kept from a build's compile command */
 } ParseFlag;

@@ -13,25 +13,43 @@
  * includes, macros and the language standard. A build's other flags (nvcc's
  * -arch, -Xcompiler, -gencode, -o...) mean nothing to clang's parser or would
  * stop it, and hipport adds its own CUDA mode. -idirafter is read only to know
- * where a parse looked for a header it did not find; a build's is not passed on. */
+ * where a parse looked for a header it did not find; a build's is not passed on.
+ * The last three are clang's flags that begin with another's spelling (all
+ * there are in clang 16, by clang --autocomplete), so that -include-pch is not
+ * -include with "-pch" attached. A precompiled header from the build is not
+ * passed on: one that nvcc or another clang made does not load into libclang 16,
+ * and hipport makes its own. -I- (the folders before it only for "..."
+ * includes) is dropped, which leaves those folders to every include. */
 static const ParseFlag flags[] = {
     {"-I", FLAG_FOLDER, true, true},       {"-isystem", FLAG_FOLDER, false, true},
     {"-iquote", FLAG_FOLDER, false, true}, {"-idirafter", FLAG_FOLDER, false, false},
     {"-include", FLAG_FILE, false, true},  {"-D", FLAG_TEXT, true, true},
     {"-U", FLAG_TEXT, true, true},         {"-std=", FLAG_TEXT, true, true},
+    {"-include-pch", FLAG_FILE, false, false}, {"-isystem-after", FLAG_FOLDER, false, true},
+    {"-I-", FLAG_NONE, false, false},
 };
 
+/* arg is flag's spelling, alone or with a value joined to it; a flag that
+ * takes no value is only its spelling. */
+static bool spelled(const char *arg, const ParseFlag *flag) {
+  size_t n = strlen(flag->name);
+  return strncmp(arg, flag->name, n) == 0 && (flag->value != FLAG_NONE || !arg[n]);
+}
+
+/* The flag of the longest spelling arg begins with, as clang's driver reads
+ * it: -isystem-after/x is -isystem-after, not -isystem with "-after/x". */
 int read_flag(const char *arg, const char *next, const ParseFlag **flag, const char **value) {
-  for (size_t i = 0; i < sizeof flags / sizeof *flags; i++) {
-    size_t n = strlen(flags[i].name);
-    if (strncmp(arg, flags[i].name, n) != 0)
-      continue;
-    bool attached = arg[n] || flags[i].name[n - 1] == '='; /* "-std=" alone: empty */
-    *flag = &flags[i];
-    *value = attached ? arg + n : next;
-    return attached ? 1 : next ? 2 : 0;
-  }
-  return 0;
+  const ParseFlag *f = NULL;
+  for (size_t i = 0; i < sizeof flags / sizeof *flags; i++)
+    if (spelled(arg, &flags[i]) && (!f || strlen(flags[i].name) > strlen(f->name)))
+      f = &flags[i];
+  if (!f)
+    return 0;
+  size_t n = strlen(f->name);
+  bool attached = arg[n] || f->name[n - 1] == '=' || f->value == FLAG_NONE; /* "-std=" alone: empty */
+  *flag = f;
+  *value = attached ? arg + n : next;
+  return attached ? 1 : next ? 2 : 0;
 }
 
 /* Relative paths are relative to the command's directory. */
@@ -46,6 +64,18 @@ static void keep_arg(Candidate *c, const ParseFlag *flag, const char *value) {
   }
 }
 
+/* The arguments after the compiler without -Xclang: what a command passes to
+ * clang's front end is read as the driver's flags, a flag's value coming as
+ * another -Xclang VALUE (CMake's precompiled header under clang: -Xclang
+ * -include-pch -Xclang F.pch -Xclang -include -Xclang F.hxx). */
+static size_t driver_args(const CompileEntry *e, const char **out) {
+  size_t n = 0;
+  for (size_t i = 1; i < e->args.len; i++)
+    if (strcmp(e->args.items[i], "-Xclang") != 0)
+      out[n++] = e->args.items[i];
+  return n;
+}
+
 static void read_command(const CompileEntry *e, const char *root, Candidates *out) {
   Candidate c = {0};
   c.dir = cm_xstrdup(e->dir);
@@ -58,14 +88,17 @@ static void read_command(const CompileEntry *e, const char *root, Candidates *ou
   size_t n = strlen(root);
   c.rel = cm_xstrdup(strncmp(c.path, root, n) == 0 && c.path[n] == '/' ? c.path + n + 1 : c.path);
   c.args = cm_xcalloc(2 * e->args.len + 1, sizeof *c.args);
-  for (size_t i = 1; i < e->args.len; i++) { /* 0 is the compiler */
+  const char **args = cm_xcalloc(e->args.len + 1, sizeof *args);
+  size_t nargs = driver_args(e, args);
+  for (size_t i = 0; i < nargs; i++) {
     const ParseFlag *flag;
-    const char *value, *next = i + 1 < e->args.len ? e->args.items[i + 1] : NULL;
-    int used = read_flag(e->args.items[i], next, &flag, &value);
+    const char *value;
+    int used = read_flag(args[i], args[i + 1], &flag, &value);
     if (used && flag->build)
       keep_arg(&c, flag, value);
     i += used > 1;
   }
+  free(args);
   vec_push(out, c);
 }
 

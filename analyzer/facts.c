@@ -114,6 +114,7 @@ void an_forget_facts(SourceFile *f) {
     free(f->facts.items[i].declared_by);
     free(f->facts.items[i].pointee);
     free(f->facts.items[i].expansion);
+    free(f->facts.items[i].qualifiers);
   }
   vec_free(&f->facts);
   vec_free(&f->line_starts);
@@ -624,6 +625,12 @@ static bool declared_in_cuda(Reader *r, CXCursor decl) {
   return cuda;
 }
 
+/* "const", "volatile", "const volatile", or NULL: the qualifiers of type t. */
+static char *cv_spelling(CXType t) {
+  bool c = clang_isConstQualifiedType(t), v = clang_isVolatileQualifiedType(t);
+  return c || v ? cm_xasprintf("%s%s%s", c ? "const" : "", c && v ? " " : "", v ? "volatile" : "") : NULL;
+}
+
 /* obj.member where the member belongs to a CUDA type (cudaDeviceProp.warpSize,
  * grid_group.sync): which members matter is the hazard rules' business. */
 static void read_member_ref(Reader *r, CXCursor c) {
@@ -639,6 +646,7 @@ static void read_member_ref(Reader *r, CXCursor c) {
                      cm_xasprintf("%s.%s", clang_getCString(owner_name), clang_getCString(name)),
                      kind_spelling(CXCursor_MemberRefExpr), false);
   f->open = start < off ? start : off;
+  f->qualifiers = cv_spelling(clang_getCursorType(c)); /* the access's type: the object's qualifiers and the member's */
   clang_disposeString(owner_name);
   clang_disposeString(name);
 }

@@ -29,7 +29,7 @@
 #include "analyzer_p.h"
 
 /* Raise on any change to what an entry holds or how it is written. */
-enum { FORMAT_VERSION = 5 };
+enum { FORMAT_VERSION = 6 };
 
 /* ---- included files, stat'ed and hashed once per run ---- */
 
@@ -220,6 +220,7 @@ static void write_fact(FILE *o, const Fact *x) {
   put_str(o, x->aliased);
   put_str(o, x->pointee);
   put_str(o, x->expansion);
+  put_str(o, x->qualifiers);
   fputc('\n', o);
 }
 
@@ -394,6 +395,7 @@ static void read_fact(Reader *r, Fact *x) {
   x->aliased = get_str(r);
   x->pointee = get_str(r);
   x->expansion = get_str(r);
+  x->qualifiers = get_str(r);
 }
 
 static void read_blanks(Reader *r, SourceFile *f) {

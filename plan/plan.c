@@ -309,6 +309,20 @@ static void order_edits(FilePlan *fp) {
   fp->edits.len = kept;
 }
 
+/* Whether fact i repeats an earlier one of its kind over the same bytes: an
+ * index made with clang_createIndex(1, 0) gave each member read in an
+ * instantiated template twice, which planned twice was wrapped twice. The
+ * facts are in offset order, so an earlier twin sits just before. */
+static bool repeats_earlier(const SourceFile *src, size_t i) {
+  const Fact *f = &src->facts.items[i];
+  for (size_t k = i; k-- > 0 && src->facts.items[k].offset == f->offset;) {
+    const Fact *g = &src->facts.items[k];
+    if (g->kind == f->kind && g->length == f->length && g->open == f->open)
+      return true;
+  }
+  return false;
+}
+
 static void plan_file(FilePlan *fp, const RuleDb *db, const Hazards *hz, const PlanOptions *opt) {
   const SourceFile *src = fp->src;
   if (src->skip_reason) {
@@ -328,7 +342,7 @@ static void plan_file(FilePlan *fp, const RuleDb *db, const Hazards *hz, const P
                 cm_xasprintf("scanned lexically: %s", src->fallback_reason));
   for (size_t i = 0; i < src->facts.len; i++) {
     const Fact *f = &src->facts.items[i];
-    if (opt->skip_disabled && f->disabled)
+    if ((opt->skip_disabled && f->disabled) || repeats_earlier(src, i))
       continue;
     if (f->kind == FK_IDENT)
       plan_ident(fp, f, db, opt);

@@ -6,6 +6,7 @@
  * `// hipport on`. Each works on the byte offsets of the original text, in small
  * edits that never overlap a rename. */
 #define _GNU_SOURCE
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -169,14 +170,34 @@ static void wrap_arg(FilePlan *fp, ArgRange r, const char *wrapper) {
   free(open);
 }
 
-/* `h2.x` -> `reinterpret_cast<half&>(h2.x)`, once: an access already wrapped
- * (by hand, or by an earlier translate) stays as it is. */
+/* `text` with its first `placeholder` replaced by `value` (malloc'd). */
+static char *fill_in(const char *text, const char *placeholder, const char *value) {
+  const char *at = strstr(text, placeholder);
+  if (!at)
+    return cm_xstrdup(text);
+  return cm_xasprintf("%.*s%s%s", (int)(at - text), text, value, at + strlen(placeholder));
+}
+
+/* `h2.x` -> `reinterpret_cast<half&>(h2.x)`, and `in->x` through a `const
+ * __half2 *in` -> `reinterpret_cast<const half&>(in->x)` ({cv}: a cast to a
+ * plain half& would cast the const away, which hipcc rejects), with an HP2406
+ * note that says so. Once: an access already wrapped (by hand, or by an earlier
+ * translate) stays as it is. */
 void plan_member_wrap(FilePlan *fp, const Fact *f, const MemberWrap *w) {
-  size_t n = strlen(w->before);
-  if (f->open >= f->offset || (f->open >= n && memcmp(fp->src->text + f->open - n, w->before, n) == 0))
-    return;
-  add_edit(fp, f->open, 0, w->before);
-  add_edit(fp, f->offset + f->length, 0, w->after);
+  char *cv = f->qualifiers ? cm_xasprintf("%s ", f->qualifiers) : cm_xstrdup("");
+  char *before = fill_in(w->before, "{cv}", cv);
+  size_t n = strlen(before);
+  unsigned end = f->offset + f->length;
+  if (f->open < f->offset && !(f->open >= n && memcmp(fp->src->text + f->open - n, before, n) == 0)) {
+    add_edit(fp, f->open, 0, before);
+    add_edit(fp, end, 0, w->after);
+    add_finding(fp, D_MEMBER_WRAP, f->offset, f->name,
+                cm_xasprintf("%s is %s in HIP, where a conversion reads the raw bits as a number: translate "
+                             "writes %s%.*s%s, which uses it as CUDA's type",
+                             f->name, w->hip_type, before, (int)(end - f->open), fp->src->text + f->open, w->after));
+  }
+  free(before);
+  free(cv);
 }
 
 /* Whether `a` and `b` spell one type: "void **" and "void**" do. */
@@ -292,11 +313,9 @@ static bool null_argument(const SourceFile *src, ArgRange r) {
 
 /* The row's value with {hip_version} as HIP's hipVersion counts the target: 6.3 is 603. */
 static char *edit_value(const ArgEdit *e, Version target) {
-  const char *at = strstr(e->value, "{hip_version}");
-  if (!at)
-    return cm_xstrdup(e->value);
-  return cm_xasprintf("%.*s%u%s", (int)(at - e->value), e->value, target / 1000000u * 100u + target / 1000u % 1000u,
-                      at + strlen("{hip_version}"));
+  char number[16];
+  snprintf(number, sizeof number, "%u", target / 1000000u * 100u + target / 1000u % 1000u);
+  return fill_in(e->value, "{hip_version}", number);
 }
 
 static void apply_arg_edit(FilePlan *fp, const Fact *f, const Args *a, const ArgEdit *e, Version target,

@@ -256,13 +256,14 @@ static Status hint_row(Ctx *x, Csv *c, const int *cols, sqlite3_stmt *st) {
   return bind_version(x, st, 5, field(c, cols[4]));
 }
 
-/* A library row and a meta row: every column is required text. */
+/* A row of required text, a column for each of the statement's parameters. */
 static Status text_row(Ctx *x, Csv *c, const int *cols, sqlite3_stmt *st) {
   int n = sqlite3_bind_parameter_count(st);
-  for (int i = 0; i < n; i++)
+  for (int i = 0; i < n; i++) {
     if (!*field(c, cols[i]))
       return cm_fail(ST_INPUT, "%s:%d: every column is required", x->path, x->line);
-  bind_texts(c, cols, st, (const int[]){0, 1, 2}, n);
+    sqlite3_bind_text(st, i + 1, field(c, cols[i]), -1, SQLITE_TRANSIENT);
+  }
   return ST_OK;
 }
 
@@ -522,7 +523,8 @@ static const Source sources[] = {
      library_row},
     {"--hipify-types", COLS("library", "section", "kind", "hipify_type"),
      "INSERT INTO hipify_type (library, section, kind, hipify_type) VALUES (?,?,?,?)", hipify_type_row},
-    {"--member-wraps", COLS("cuda_member", "before", "after"), "INSERT INTO member_wrap VALUES (?,?,?)", text_row},
+    {"--member-wraps", COLS("cuda_member", "hip_type", "before", "after"), "INSERT INTO member_wrap VALUES (?,?,?,?)",
+     text_row},
     {"--hipify-roc-names", COLS("cuda_name", "roc_name", "asked_by"), "INSERT INTO hipify_roc_name VALUES (?,?,?)",
      text_row},
     {"--meta", COLS("key", "value"), "INSERT INTO meta VALUES (?,?)", text_row},

@@ -116,7 +116,7 @@ static void read_warp(RuleDb *db, sqlite3_stmt *st) {
 }
 
 static void read_member_wrap(RuleDb *db, sqlite3_stmt *st) {
-  MemberWrap w = {col_need_dup(db, st, 0), col_need_dup(db, st, 1), col_need_dup(db, st, 2)};
+  MemberWrap w = {col_need_dup(db, st, 0), col_need_dup(db, st, 1), col_need_dup(db, st, 2), col_need_dup(db, st, 3)};
   vec_push(&db->member_wraps, w);
 }
 
@@ -365,7 +365,7 @@ static Status load(RuleDb *db, sqlite3 *sq) {
                           " ORDER BY rowid", read_arg_edit)) ||
       (st = query(db, sq, "SELECT cuda_name, params, as_name FROM overload", read_overload)) ||
       (st = query(db, sq, "SELECT cuda_type, until, members, hip_members FROM member_order", read_member_order)) ||
-      (st = query(db, sq, "SELECT cuda_member, before, after FROM member_wrap", read_member_wrap)) ||
+      (st = query(db, sq, "SELECT cuda_member, hip_type, before, after FROM member_wrap", read_member_wrap)) ||
       (st = query(db, sq, "SELECT cuda_name, scalar_form, other_form, hip_types, hip_since FROM cache_hint", read_hint)) ||
       (st = query(db, sq, "SELECT hip_name, header FROM type_header", read_type_header)) ||
       (st = query(db, sq, "SELECT cuda_header, modern_suffix, why FROM legacy_header", read_legacy_header)) ||

@@ -97,11 +97,11 @@ typedef struct {
   Version until;
 } MemberOrder;
 
-/* A member HIP declares with another type (__half2.x: unsigned short, not
- * __half): each use `obj.x` becomes before + `obj.x` + after
- * (data/member_wraps.csv). */
+/* A member HIP declares with another type (__half2.x: hip_type unsigned
+ * short, not __half): each use `obj.x` becomes before + `obj.x` + after, {cv}
+ * in before standing for the use's qualifiers (data/member_wraps.csv). */
 typedef struct {
-  const char *cuda_member, *before, *after;
+  const char *cuda_member, *hip_type, *before, *after;
 } MemberWrap;
 
 /* Which conventions a row of arg_casts.csv or default_args.csv is written under. */

@@ -206,7 +206,8 @@ CREATE TABLE member_order (
 -- what CUDA's did (data/member_wraps.csv).
 CREATE TABLE member_wrap (
   cuda_member TEXT PRIMARY KEY,    -- Type.member: __half2.x
-  before TEXT NOT NULL,            -- written before the access: reinterpret_cast<half&>(
+  hip_type TEXT NOT NULL,          -- its type in HIP: unsigned short
+  before TEXT NOT NULL,            -- written before the access: reinterpret_cast<{cv}half&>(
   after TEXT NOT NULL              -- and after it: )
 );
 

@@ -21,7 +21,7 @@
 /* ORDER FACT_FIELDS: a new field of Fact, FoundInclude or ConstantRange changes
  * these; give it a value in full_file and a check in same_fact, and teach
  * facts_cache.c's write_fact and read_fact to keep it. */
-_Static_assert(sizeof(Fact) == 112, "Fact changed: keep the new field in facts_cache.c and check it here");
+_Static_assert(sizeof(Fact) == 120, "Fact changed: keep the new field in facts_cache.c and check it here");
 _Static_assert(sizeof(FoundInclude) == 16, "FoundInclude changed: keep it in facts_cache.c and check it here");
 _Static_assert(sizeof(ConstantRange) == 16, "ConstantRange changed: keep it in facts_cache.c and check it here");
 
@@ -45,7 +45,8 @@ static Fact fact(unsigned base, bool flag) {
                 .cursor = flag ? "CallExpr" : "token", .disabled = flag, .in_macro = !flag, .cuda_declared = flag, .own = !flag,
                 .declared_by = flag ? cm_xstrdup("cublas.h") : NULL, .aliased = flag ? NULL : cm_xstrdup("__half"),
                 .pointee = cm_xstrdup(flag ? "float4" : ""),
-                .expansion = flag ? cm_xstrdup("k<<<g,\nb>>>(x);") : NULL, .pointee_scalar = !flag, .params = flag ? -1 : 7,
+                .expansion = flag ? cm_xstrdup("k<<<g,\nb>>>(x);") : NULL,
+                .qualifiers = flag ? NULL : cm_xstrdup("const"), .pointee_scalar = !flag, .params = flag ? -1 : 7,
                 .open = base + 5, .close = base + 6, .lparen = base + 7, .rparen = base + 8, .template_kernel = flag};
 }
 
@@ -92,6 +93,7 @@ static void same_fact(const Fact *a, const Fact *b) {
   same_str(a->aliased, b->aliased);
   same_str(a->pointee, b->pointee);
   same_str(a->expansion, b->expansion);
+  same_str(a->qualifiers, b->qualifiers);
   assert_int_equal(a->pointee_scalar, b->pointee_scalar);
   assert_int_equal(a->params, b->params);
   assert_int_equal(a->open, b->open);

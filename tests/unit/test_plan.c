@@ -258,6 +258,36 @@ static void lane_modulo_32_is_a_warp_hazard(void **state) {
   assert_string_equal(rl_diag(fd->diag)->code, "HP2001");
 }
 
+/* A member read as the analyzer gives one: `in->y` has its member `y` at
+ * offset and the access start (`in`) at open. */
+static void add_member(SourceFile *f, const char *name, unsigned open, unsigned offset) {
+  Fact fact = {.kind = FK_MEMBER, .offset = offset, .length = 1, .name = cm_xstrdup(name), .cursor = "MemberRefExpr",
+               .open = open};
+  an_location(f, fact.offset, &fact.line, &fact.column);
+  vec_push(&f->facts, fact);
+}
+
+static size_t count_edits(const FilePlan *fp, unsigned offset, const char *text) {
+  size_t n = 0;
+  for (size_t i = 0; i < fp->edits.len; i++)
+    n += fp->edits.items[i].offset == offset && strcmp(fp->edits.items[i].text, text) == 0;
+  return n;
+}
+
+/* An index made with clang_createIndex(1, 0) gave each member read in a
+ * kernel template twice: the read is still wrapped once. */
+static void a_member_read_given_twice_is_wrapped_once(void **state) {
+  Fixture *fx = *state;
+  SourceFile *f =
+      add_file(&fx->facts, "h2.cu", "__global__ void k(float *o, __half2 *in) {\n  o[0] = (float)in->y;\n}\n");
+  unsigned open = find_word(f->text, "in", 1), member = find_word(f->text, "y", 0);
+  add_member(f, "__half2.y", open, member);
+  add_member(f, "__half2.y", open, member);
+  const FilePlan *fp = &build(fx, "6.2.0")->files.items[0];
+  assert_int_equal(count_edits(fp, open, "reinterpret_cast<half&>("), 1);
+  assert_int_equal(count_edits(fp, member + 1, ")"), 1);
+}
+
 static void compatibility_covers_every_release_and_never_falls(void **state) {
   Fixture *fx = *state;
   SourceFile *f = add_file(&fx->facts, "mix.cu",
@@ -582,6 +612,7 @@ int main(int argc, char **argv) {
       T(unknown_name_is_unknown),
       T(full_mask_shuffle_is_a_warp_hazard),
       T(lane_modulo_32_is_a_warp_hazard),
+      T(a_member_read_given_twice_is_wrapped_once),
       T(compatibility_covers_every_release_and_never_falls),
       T(compatibility_at_the_target_agrees_with_mapped_uses),
       T(compatibility_is_the_same_for_every_target),
