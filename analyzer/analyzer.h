@@ -164,8 +164,11 @@ typedef struct {
 } Facts;
 
 /* What the parses running at once may add to memory unless asked otherwise: one
- * Thrust or CUB tree (about 135 MB) beside lighter ones, never two of them. */
-enum { AN_PARSE_MEMORY_MB = 256 };
+ * Thrust or CUB tree (about 135 MB) beside a cooperative-groups one, never two
+ * of them. With 256 a cold -j2 scan of the 2,000-file generated tree peaked at
+ * 526 MB, where the facts kept of the files read (about 45 KB a file) took the
+ * rest (docs/performance.md). */
+enum { AN_PARSE_MEMORY_MB = 192 };
 
 /* What an_scan's failures can be remedied by (cm_error_cause). */
 enum { AN_NO_CUDA_HEADERS = 0x100 /* the CUDA Toolkit root has no include/cuda_runtime.h */ };

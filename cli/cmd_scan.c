@@ -152,7 +152,7 @@ const Command cmd_scan = {
              "  --fail-on CAT[,..]  exit 1 when findings of these categories exist (any: all)\n"
              "  -j N                parse N files at once (default 2)\n"
              "  --parse-memory MB   what the parses running at once may add to memory, by\n"
-             "                      the weight of what each file includes (default 256;\n"
+             "                      the weight of what each file includes (default 192;\n"
              "                      0: no bound)\n"
              "  --rules-db FILE     the rule database (default: beside the binary)\n"
              "  --db FILE           keep the scan in this results database, and report the newest\n"

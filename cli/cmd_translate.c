@@ -158,7 +158,7 @@ const Command cmd_translate = {
              "                      the rules and the hazards that need no tree; said in the report)\n"
              "  -j N                parse N files at once (default 2)\n"
              "  --parse-memory MB   what the parses running at once may add to memory, by\n"
-             "                      the weight of what each file includes (default 256;\n"
+             "                      the weight of what each file includes (default 192;\n"
              "                      0: no bound)\n"
              "  --rules-db FILE     the rule database (default: beside the binary)\n",
     .run = run_translate,
