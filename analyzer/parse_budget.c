@@ -72,40 +72,25 @@ static unsigned local_weight(const RuleDb *db, const char *from, const char *nam
   return mb;
 }
 
-/* The weight of one line when it is `#include <name>` or `#include "name"`. */
-static unsigned line_weight(const RuleDb *db, const char *path, const char *p, const char *end, int depth) {
-  while (p < end && (*p == ' ' || *p == '\t'))
-    p++;
-  if (p == end || *p++ != '#')
-    return 0;
-  while (p < end && (*p == ' ' || *p == '\t'))
-    p++;
-  if (end - p < 7 || memcmp(p, "include", 7) != 0)
-    return 0;
-  for (p += 7; p < end && (*p == ' ' || *p == '\t');)
-    p++;
-  if (p == end || (*p != '<' && *p != '"'))
-    return 0;
-  char close = *p == '<' ? '>' : '"';
-  const char *name = ++p, *stop = memchr(name, close, (size_t)(end - name));
-  if (!stop)
-    return 0;
-  unsigned mb = rl_parse_weight(db, name, (size_t)(stop - name));
-  if (close == '"' && depth < LOCAL_DEPTH) {
-    unsigned local = local_weight(db, path, name, (size_t)(stop - name), depth);
-    mb = local > mb ? local : mb;
-  }
-  return mb;
-}
-
+/* The heaviest `#include <name>` or `#include "name"` of the text. */
 static unsigned text_weight(const RuleDb *db, const char *path, const char *text, size_t len, int depth) {
   unsigned mb = 0;
-  for (const char *p = text, *end = text + len; p < end;) {
+  const char *end = text + len;
+  for (const char *p = text; p < end;) {
+    while (p < end && (*p == ' ' || *p == '\t'))
+      p++;
+    size_t n;
+    const char *name = p < end && *p == '#' ? an_include_target(p, end, &n) : NULL;
+    if (name) {
+      unsigned w = rl_parse_weight(db, name, n);
+      if (name[-1] == '"' && depth < LOCAL_DEPTH) {
+        unsigned local = local_weight(db, path, name, n, depth);
+        w = local > w ? local : w;
+      }
+      mb = w > mb ? w : mb;
+    }
     const char *eol = memchr(p, '\n', (size_t)(end - p));
-    const char *line_end = eol ? eol : end;
-    unsigned w = line_weight(db, path, p, line_end, depth);
-    mb = w > mb ? w : mb;
-    p = line_end + 1;
+    p = eol ? eol + 1 : end;
   }
   return mb;
 }
