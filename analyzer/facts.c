@@ -241,6 +241,29 @@ static void read_include(Reader *r, unsigned i, unsigned end) {
 
 /* ---- identifiers ---- */
 
+/* The first token starting at or after `off`. */
+static unsigned token_at(Reader *r, unsigned off) {
+  unsigned lo = 0, hi = r->ntokens;
+  while (lo < hi) {
+    unsigned mid = (lo + hi) / 2;
+    if (r->tok[mid].begin < off)
+      lo = mid + 1;
+    else
+      hi = mid;
+  }
+  return lo;
+}
+
+/* clang declares a builtin no header declared (__syncthreads) where the file
+ * first uses it, so every later use names that first use: a declaration whose
+ * token in this file is a use, not a declaration, is clang's stand-in. */
+static bool declared_at_a_use(Reader *r, CXSourceLocation loc, unsigned at) {
+  if (!in_this_file(r, loc))
+    return false;
+  unsigned j = token_at(r, at);
+  return j < r->ntokens && r->tok[j].begin == at && !clang_isDeclaration(clang_getCursorKind(r->cursors[j]));
+}
+
 /* The declaration token i names; null when none. */
 static CXCursor referenced_decl(Reader *r, unsigned i) {
   CXCursor ref = clang_getCursorReferenced(r->cursors[i]);
@@ -259,7 +282,6 @@ static CXCursor referenced_decl(Reader *r, unsigned i) {
 static int declared_in(Reader *r, unsigned i, const char *name, size_t n, char **header) {
   if (!r->cursors)
     return 0;
-  CXCursor c = r->cursors[i];
   CXCursor ref = referenced_decl(r, i);
   if (clang_Cursor_isNull(ref))
     return 0;
@@ -274,8 +296,8 @@ static int declared_in(Reader *r, unsigned i, const char *name, size_t n, char *
   CXFile file;
   unsigned at;
   clang_getExpansionLocation(loc, &file, NULL, NULL, &at);
-  if (at == r->tok[i].begin && in_this_file(r, loc) && !clang_isDeclaration(clang_getCursorKind(c)))
-    return 0; /* declared where it is used: clang's stand-in for a name no header declares any more */
+  if (declared_at_a_use(r, loc, at))
+    return 0; /* clang's stand-in for a name no header declares */
   CXString fname = clang_getFileName(file);
   const char *path = clang_getCString(fname);
   int where = !path                                   ? 0
@@ -667,19 +689,6 @@ static void read_converted_member(Reader *r, CXCursor call) {
 static enum CXChildVisitResult take_first(CXCursor c, CXCursor parent, CXClientData first) {
   *(CXCursor *)first = c;
   return CXChildVisit_Break;
-}
-
-/* The first token starting at or after `off`. */
-static unsigned token_at(Reader *r, unsigned off) {
-  unsigned lo = 0, hi = r->ntokens;
-  while (lo < hi) {
-    unsigned mid = (lo + hi) / 2;
-    if (r->tok[mid].begin < off)
-      lo = mid + 1;
-    else
-      hi = mid;
-  }
-  return lo;
 }
 
 /* obj.member that no longer compiles because CUDA removed the member
