@@ -7,9 +7,13 @@
  * folder, serves every file that opens with it, in this run and later ones.
  *
  * Only a strict prefix of the file is taken (comments, blank lines and angle
- * includes up to the first other line), so the file parsed after the PCH sees
- * exactly what it would have seen; its own #include lines of the block find
- * their headers' guards already defined. A block is precompiled when two files
+ * includes up to the first other line), so no macro of the file's own can come
+ * before the PCH's headers; its own #include lines of the block find their
+ * headers' guards already defined. Where the block names a header the rules
+ * call heavy (a parse weight: Thrust, CUB, libcu++, cooperative groups), the
+ * set is those lines alone and the file's light headers are parsed after them:
+ * files mix <cstdio>, <map> and <random> every way around the same Thrust
+ * block, and only the heavy part costs seconds. A block is precompiled when two files
  * of the run share it, or when an earlier run left it in the cache; a block
  * that reaches a header outside the system folders (a project header found
  * through -I, which may change) or does not parse cleanly is not precompiled.
@@ -73,19 +77,24 @@ static const char *angle_include(const char *p, const char *end, const char **b,
   return eol ? eol : end;
 }
 
-/* The file's opening block of angle includes, one "#include <x>\n" each; NULL
- * when it has none. A line continuation or anything unexpected ends the block. */
-static char *opening_block(const char *text, size_t len) {
+/* The file's opening block of angle includes, one "#include <x>\n" each, or
+ * its heavy lines alone where it has any; NULL when it has none. A line
+ * continuation or anything unexpected ends the block. */
+static char *opening_block(const RuleDb *db, const char *text, size_t len) {
   const char *p = text, *end = text + len, *b, *e, *eol;
-  Buf block = {0};
+  Buf all = {0}, heavy = {0};
   while ((p = skip_space_and_comments(p, end)) < end && (eol = angle_include(p, end, &b, &e))) {
     if (memchr(p, '\\', (size_t)(eol - p)))
       break;
-    buf_printf(&block, "#include <%.*s>\n", (int)(e - b), b);
+    buf_printf(&all, "#include <%.*s>\n", (int)(e - b), b);
+    if (rl_parse_weight(db, b, (size_t)(e - b)) > 0)
+      buf_printf(&heavy, "#include <%.*s>\n", (int)(e - b), b);
     p = eol;
   }
-  char *lines = block.len ? cm_xstrdup(buf_cstr(&block)) : NULL;
-  buf_free(&block);
+  Buf *block = heavy.len ? &heavy : &all;
+  char *lines = block->len ? cm_xstrdup(buf_cstr(block)) : NULL;
+  buf_free(&all);
+  buf_free(&heavy);
   return lines;
 }
 
@@ -151,7 +160,7 @@ static IncludeSet *find_set(IncludeSets *s, const char *key) {
 }
 
 void include_sets_count(ParseEnv *env, const Candidate *c, const char *text, size_t len) {
-  char *block = env->sets ? opening_block(text, len) : NULL;
+  char *block = env->sets ? opening_block(env->db, text, len) : NULL;
   if (!block)
     return;
   char *key = set_key(env, c, block);
@@ -230,7 +239,7 @@ static bool build_set(const ParseEnv *env, const Candidate *c, IncludeSet *set, 
 }
 
 const char *include_set_pch(ParseEnv *env, const Candidate *c, const SourceFile *f) {
-  char *block = env->sets ? opening_block(f->text, f->len) : NULL;
+  char *block = env->sets ? opening_block(env->db, f->text, f->len) : NULL;
   if (!block)
     return NULL;
   char *key = set_key(env, c, block);

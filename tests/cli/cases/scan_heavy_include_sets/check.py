@@ -1,0 +1,36 @@
+"""Files whose opening blocks differ in light headers but share a heavy one
+(cooperative_groups.h has a parse weight) share one PCH of the heavy lines:
+e.cu includes <cstdio> before it, f.cu <vector> and <algorithm> after it. The
+light headers are parsed after the PCH's, and the report is the one of a run
+with no cache; g.cu, light and alone, gets no PCH."""
+import glob
+import json
+import os
+import subprocess
+import sys
+
+tmp, inp, hipport = os.environ["TMP"], os.environ["INPUT"], os.environ["HIPPORT"]
+
+
+def report(text):
+    doc = json.loads(text)
+    doc["summary"].pop("reused_files", None)
+    return doc
+
+
+reference = report(open(os.environ["OUT"]).read())
+errors = []
+if [f["parser"] for f in reference["files"]] != ["libclang"] * 3:
+    errors.append("the run with no cache did not parse all three files")
+if not any(u["cuda"] == "this_thread_block" for u in reference["uses"]):
+    errors.append("no use of this_thread_block in the report")
+cache = os.path.join(tmp, "cache")
+r = subprocess.run([hipport, "scan", inp, "--format", "json", "--cache-dir", cache], capture_output=True, text=True)
+if r.returncode != 0 or report(r.stdout) != reference:
+    errors.append(f"with the cache: the report differs from a run with no cache (exit {r.returncode})")
+sets = glob.glob(os.path.join(cache, "set-*.pch"))
+if len(sets) != 1:
+    errors.append(f"{len(sets)} include sets precompiled, expected one: the heavy line e.cu and f.cu share")
+for e in errors:
+    print("FAIL:", e)
+sys.exit(1 if errors else 0)
