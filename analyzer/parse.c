@@ -12,8 +12,12 @@
 #include "analyzer_p.h"
 
 /* No detailed preprocessing record: tokens and the tree give all the analyzer
- * reads, and the record costs about a tenth of each parse. */
-static const unsigned parse_flags = CXTranslationUnit_None;
+ * reads, and the record costs about a tenth of each parse. Incomplete: the
+ * function templates a file uses are not instantiated at its end (Thrust's sort,
+ * CUB's block loads), which only code generation needs; the analyzer reads the
+ * file's own code, whose references clang resolves as it parses them. It also
+ * spares a file the errors clang finds only inside those instantiations. */
+static const unsigned parse_flags = CXTranslationUnit_Incomplete;
 
 const char *an_cuda_path(const char *asked) {
   if (asked)
