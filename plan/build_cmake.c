@@ -727,7 +727,7 @@ static void port_flags(Cm *C, const BuildCommand *c) {
 /* ---- One command, the whole file ---- */
 
 static void note_findcuda_command(Cm *C, const BuildCommand *c) {
-  const BuildName *nm = rl_build_name(C->P->db, BS_CMAKE, C->P->t + c->start, c->name_end - c->start);
+  const BuildName *nm = command_row(C, c);
   const char *instead = nm && nm->kind == BN_COMMAND ? nm->why : "";
   NOTE(C, c->start, "%.*s is FindCUDA's and has no HIP form%s%s", (int)(c->name_end - c->start), C->P->t + c->start,
        *instead ? ": " : "", instead);
