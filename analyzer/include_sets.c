@@ -13,7 +13,10 @@
  * call heavy (a parse weight: Thrust, CUB, libcu++, cooperative groups), the
  * set is those lines alone and the file's light headers are parsed after them:
  * files mix <cstdio>, <map> and <random> every way around the same Thrust
- * block, and only the heavy part costs seconds. A block is precompiled when two files
+ * block, and only the heavy part costs seconds. Only the C++ library's headers
+ * (<vector>: no extension) and CUDA's are moved after a heavy one so; behind
+ * any other (<stdio.h>, or a project's <config.h> that may configure Thrust)
+ * the block keeps its order, whole. A block is precompiled when two files
  * of the run share it, or when an earlier run left it in the cache; a block
  * that reaches a header outside the system folders (a project header found
  * through -I, which may change) or does not parse cleanly is not precompiled.
@@ -77,21 +80,35 @@ static const char *angle_include(const char *p, const char *end, const char **b,
   return eol ? eol : end;
 }
 
+/* A header that may come after a heavy one without changing it: the C++
+ * library's, or one of CUDA's. */
+static bool movable(const RuleDb *db, const char *name, size_t n) {
+  const HeaderRule *h = rl_lookup_header(db, name, n);
+  return !memchr(name, '.', n) || (h && !h->origin);
+}
+
 /* The file's opening block of angle includes, one "#include <x>\n" each, or
- * its heavy lines alone where it has any; NULL when it has none. A line
- * continuation or anything unexpected ends the block. */
+ * its heavy lines alone where it has any and only movable ones before them;
+ * NULL when it has none. A line continuation or anything unexpected ends the
+ * block. */
 static char *opening_block(const RuleDb *db, const char *text, size_t len) {
   const char *p = text, *end = text + len, *b, *e, *eol;
   Buf all = {0}, heavy = {0};
+  bool fixed = false, in_order = false; /* a light line that may not move; the block kept as it is */
   while ((p = skip_space_and_comments(p, end)) < end && (eol = angle_include(p, end, &b, &e))) {
     if (memchr(p, '\\', (size_t)(eol - p)))
       break;
-    buf_printf(&all, "#include <%.*s>\n", (int)(e - b), b);
-    if (rl_parse_weight(db, b, (size_t)(e - b)) > 0)
-      buf_printf(&heavy, "#include <%.*s>\n", (int)(e - b), b);
+    size_t n = (size_t)(e - b);
+    buf_printf(&all, "#include <%.*s>\n", (int)n, b);
+    if (rl_parse_weight(db, b, n) > 0) {
+      buf_printf(&heavy, "#include <%.*s>\n", (int)n, b);
+      in_order = in_order || fixed;
+    } else {
+      fixed = fixed || !movable(db, b, n);
+    }
     p = eol;
   }
-  Buf *block = heavy.len ? &heavy : &all;
+  Buf *block = heavy.len && !in_order ? &heavy : &all;
   char *lines = block->len ? cm_xstrdup(buf_cstr(block)) : NULL;
   buf_free(&all);
   buf_free(&heavy);
