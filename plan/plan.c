@@ -108,13 +108,14 @@ static UseStatus judge_rule(FilePlan *fp, const Fact *f, const Rule *r, const Ru
 }
 
 /* Before ROCm 6.2 a warp *_sync call is available through its legacy form. */
-static bool plan_legacy_warp(FilePlan *fp, const Fact *f, const Rule *r, const WarpRewrite *w, Version target) {
+static bool plan_legacy_warp(FilePlan *fp, const RuleDb *db, const Fact *f, const Rule *r, const WarpRewrite *w,
+                             Version target) {
   if (!w || target >= w->native_since)
     return false;
   PlannedUse u = {.fact = f, .rule = r, .status = US_MAPPED, .available = true, .every_release = true,
                   .hip = w->legacy_name,
                   .library = r ? r->library : "CUDA_Device", .kind = "device_function"};
-  plan_warp(fp, f, w, target);
+  plan_warp(fp, db, f, w, target);
   vec_push(&fp->uses, u);
   return true;
 }
@@ -163,7 +164,7 @@ static void plan_ident(FilePlan *fp, const Fact *f, const RuleDb *db, const Plan
   if (!r && f->aliased)
     r = rl_lookup(db, f->aliased, strlen(f->aliased)); /* nv_half is __half under another name */
   const WarpRewrite *w = rl_warp_rewrite(db, f->name);
-  if (plan_legacy_warp(fp, f, r, w, target) || plan_hinted_access(fp, f, r, db, target))
+  if (plan_legacy_warp(fp, db, f, r, w, target) || plan_hinted_access(fp, f, r, db, target))
     return;
   PlannedUse u = {.fact = f, .rule = r, .every_release = w != NULL};
   if (!r) {
@@ -186,7 +187,7 @@ static void plan_ident(FilePlan *fp, const Fact *f, const RuleDb *db, const Plan
     else if (u.available && (strcmp(u.hip, f->name) != 0 || f->aliased))
       add_edit(fp, f->offset, f->length, u.hip);
     if (u.available && w)
-      plan_warp(fp, f, w, target);
+      plan_warp(fp, db, f, w, target);
     for (const ArgCast *c = NULL; u.available && (c = rl_arg_cast(db, r->cuda, c));)
       plan_arg_cast(fp, f, c, opt->hip_symbol);
     if (u.available) {

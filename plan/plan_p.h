@@ -34,7 +34,7 @@ typedef struct {
 
 bool call_args(const SourceFile *src, unsigned from, Args *out);
 bool bracketed_args(const SourceFile *src, unsigned open, char close, Args *out);
-void plan_warp(FilePlan *fp, const Fact *f, const WarpRewrite *w, Version target);
+void plan_warp(FilePlan *fp, const RuleDb *db, const Fact *f, const WarpRewrite *w, Version target);
 bool plan_launch_ggl(FilePlan *fp, const Fact *f, bool kernel_name_templates);
 bool plan_launch_at_use(FilePlan *fp, const Fact *f, bool kernel_name_templates);
 unsigned chevrons_end(const SourceFile *src, unsigned at);

@@ -88,15 +88,13 @@ static bool starts_with(const char *s, size_t n, const char *prefix) {
   return n >= m && strncmp(s, prefix, m) == 0;
 }
 
-/* A mask already 64 bits wide: cast, a ballot's result, or an ll literal. */
-static bool wide_mask(const SourceFile *src, ArgRange a) {
+/* A mask already 64 bits wide: cast, a ballot's result (the rules' wide
+ * masks), or an ll literal. */
+static bool wide_mask(const RuleDb *db, const SourceFile *src, ArgRange a) {
   const char *t = src->code_only + a.begin;
   size_t n = a.end - a.begin;
-  static const char *wide[] = {"static_cast<unsigned long long>", "(unsigned long long)", "static_cast<uint64_t>",
-                               "(uint64_t)", "__activemask", "__ballot"};
-  for (size_t i = 0; i < sizeof wide / sizeof *wide; i++)
-    if (starts_with(t, n, wide[i]))
-      return true;
+  if (rl_wide_mask(db, t, n))
+    return true;
   bool literal = n > 0 && ((t[0] >= '0' && t[0] <= '9') || t[0] == '~');
   return literal && n > 2 && (strncasecmp(t + n - 2, "ll", 2) == 0 || (n > 3 && strncasecmp(t + n - 3, "llu", 3) == 0));
 }
@@ -105,12 +103,12 @@ static bool wide_mask(const SourceFile *src, ArgRange a) {
  * rows with an enabling macro) static_assert a 64-bit mask: a full 32-bit
  * literal becomes ~0 in 64 bits; any other mask is cast, and since its value
  * may leave lanes 32-63 out, a person looks. */
-static void widen_mask(FilePlan *fp, const Fact *f, const WarpRewrite *w, ArgRange mask) {
+static void widen_mask(FilePlan *fp, const RuleDb *db, const Fact *f, const WarpRewrite *w, ArgRange mask) {
   if (full_mask32(fp->src, mask)) {
     add_edit(fp, mask.begin, mask.end - mask.begin, "0xffffffffffffffffull");
     return;
   }
-  if (!*w->enabled_by || wide_mask(fp->src, mask))
+  if (!*w->enabled_by || wide_mask(db, fp->src, mask))
     return;
   add_edit(fp, mask.begin, 0, "static_cast<unsigned long long>(");
   add_edit(fp, mask.end, 0, ")");
@@ -122,7 +120,7 @@ static void widen_mask(FilePlan *fp, const Fact *f, const WarpRewrite *w, ArgRan
 
 /* __shfl_down_sync(mask, v, d) before ROCm 6.2: __shfl_down(v, d); from 6.2 the
  * native form stays with its mask widened to 64 bits. */
-void plan_warp(FilePlan *fp, const Fact *f, const WarpRewrite *w, Version target) {
+void plan_warp(FilePlan *fp, const RuleDb *db, const Fact *f, const WarpRewrite *w, Version target) {
   Args a;
   if (!call_args(fp->src, f->offset + f->length, &a))
     return;
@@ -130,7 +128,7 @@ void plan_warp(FilePlan *fp, const Fact *f, const WarpRewrite *w, Version target
   ArgRange mask = has_mask ? a.arg[w->mask_arg] : (ArgRange){0, 0};
   if (target >= w->native_since) {
     if (has_mask)
-      widen_mask(fp, f, w, mask);
+      widen_mask(fp, db, f, w, mask);
     return;
   }
   add_edit(fp, f->offset, f->length, w->legacy_name);

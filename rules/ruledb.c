@@ -302,6 +302,11 @@ static void read_same_name_library(RuleDb *db, sqlite3_stmt *st) {
   vec_push(&db->same_name_libraries, l);
 }
 
+static void read_wide_mask(RuleDb *db, sqlite3_stmt *st) {
+  WideMask m = {col_need_dup(db, st, 0)};
+  vec_push(&db->wide_masks, m);
+}
+
 static void read_mark(RuleDb *db, sqlite3_stmt *st) {
   Mark m = {col_need_dup(db, st, 1), strcmp(col_need(db, st, 0), "source") == 0 ? MF_SOURCE : MF_BUILD};
   vec_push(&db->marks, m);
@@ -381,6 +386,7 @@ static Status load(RuleDb *db, sqlite3 *sq) {
                           " ORDER BY rowid", read_cuda_library)) ||
       (st = query(db, sq, "SELECT prefix, next FROM name_prefix", read_name_prefix)) ||
       (st = query(db, sq, "SELECT name FROM same_name_library", read_same_name_library)) ||
+      (st = query(db, sq, "SELECT prefix FROM wide_mask", read_wide_mask)) ||
       (st = query(db, sq, "SELECT file, mark FROM mark", read_mark)) ||
       (st = query(db, sq, "SELECT cuda_name, before FROM result_cast", read_result_cast)) ||
       (st = query(db, sq, "SELECT key, value FROM meta ORDER BY rowid", read_meta)) ||
@@ -472,6 +478,7 @@ void rl_close(RuleDb *db) {
   vec_free(&db->cuda_libraries);
   vec_free(&db->name_prefixes);
   vec_free(&db->same_name_libraries);
+  vec_free(&db->wide_masks);
   vec_free(&db->marks);
   vec_free(&db->result_casts);
   vec_free(&db->earlier);
@@ -599,6 +606,15 @@ bool rl_same_name_library(const RuleDb *db, const char *s, size_t n) {
   for (size_t i = 0; i < db->same_name_libraries.len; i++)
     if (same(s, n, db->same_name_libraries.items[i].name))
       return true;
+  return false;
+}
+
+bool rl_wide_mask(const RuleDb *db, const char *s, size_t n) {
+  for (size_t i = 0; i < db->wide_masks.len; i++) {
+    size_t m = strlen(db->wide_masks.items[i].prefix);
+    if (n >= m && memcmp(s, db->wide_masks.items[i].prefix, m) == 0)
+      return true;
+  }
   return false;
 }
 

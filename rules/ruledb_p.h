@@ -57,6 +57,10 @@ typedef struct {
 } SameNameLibrary;
 
 typedef struct {
+  const char *prefix;
+} WideMask;
+
+typedef struct {
   const char *mark;
   MarkFile file;
 } Mark;
@@ -98,6 +102,7 @@ struct RuleDb {
   VEC(CudaLibrary) cuda_libraries;
   VEC(NamePrefix) name_prefixes;
   VEC(SameNameLibrary) same_name_libraries;
+  VEC(WideMask) wide_masks;
   VEC(Mark) marks;
   MetaEntries meta;
   VEC(Library) libraries;

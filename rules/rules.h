@@ -312,6 +312,9 @@ bool rl_cuda_like_name(const RuleDb *db, const char *s, size_t n);
 /* Whether s (n bytes) names a CUDA library whose HIP counterpart keeps its
  * names, as include folder and namespace (data/same_name_libraries.csv): thrust. */
 bool rl_same_name_library(const RuleDb *db, const char *s, size_t n);
+/* A lane mask argument (its text, s[0..n)) already 64 bits wide by how it
+ * begins (data/wide_masks.csv): __ballot(...), (unsigned long long)m. */
+bool rl_wide_mask(const RuleDb *db, const char *s, size_t n);
 const CudaLibrary *rl_cuda_library_at(const RuleDb *db, size_t i);
 
 size_t rl_rule_count(const RuleDb *db);

@@ -231,6 +231,11 @@ CREATE TABLE same_name_library (
   name TEXT PRIMARY KEY             -- the include folder and the namespace: thrust
 );
 
+-- Lane masks already 64 bits wide, by how they begin (data/wide_masks.csv).
+CREATE TABLE wide_mask (
+  prefix TEXT PRIMARY KEY           -- __ballot, (unsigned long long)
+);
+
 -- Calls whose HIP counterpart returns another type (data/result_casts.csv).
 CREATE TABLE result_cast (
   cuda_name TEXT PRIMARY KEY,      -- __popc

@@ -126,6 +126,7 @@ static void image_round_trips_every_table(void **state) {
   assert_string_equal(rl_lookup(from_image, "cudaMalloc", 10)->hip, "hipMalloc");
   assert_true(rl_cuda_like_name(from_image, "cuMemAlloc", 10));
   assert_true(rl_same_name_library(from_image, "thrust", 6));
+  assert_true(rl_wide_mask(from_image, "__ballot(p)", 11));
   assert_true(rl_marked(from_image, MF_SOURCE, "<<<", 3));
   assert_string_equal(rl_result_cast(from_image, "__ffs", 5), "(int)");
   free(b1), free(b2), free(first), free(second), free(again);

@@ -175,6 +175,16 @@ static void same_name_libraries_by_name(void **state) {
   assert_true(rl_same_name_library(db, "cub/cub.cuh", 3));
 }
 
+/* wide_masks.csv: a mask that begins with a 64-bit cast or a call whose HIP
+ * result is 64 bits wide, whatever follows; a 32-bit cast or a plain mask is not. */
+static void wide_masks_by_how_they_begin(void **state) {
+  (void)state;
+  holds_for(rl_wide_mask,
+            (const char *[]){"__ballot(pred)", "__activemask()", "(unsigned long long)m", "static_cast<uint64_t>(m)",
+                             NULL},
+            (const char *[]){"0xffffffff", "(unsigned)m", "mask", "__ballo", NULL});
+}
+
 /* The build_names row of `name` is of `kind`, with `hip` its HIP side. */
 static void build_row_is(BuildSystem system, const char *name, BuildNameKind kind, const char *hip) {
   const BuildName *b = rl_build_name(db, system, name, strlen(name));
@@ -649,6 +659,7 @@ int main(int argc, char **argv) {
       cmocka_unit_test(overload_by_parameter_count),
       cmocka_unit_test(cuda_like_names_by_prefix),
       cmocka_unit_test(same_name_libraries_by_name),
+      cmocka_unit_test(wide_masks_by_how_they_begin),
       cmocka_unit_test(make_compilers_and_flag_names),
       cmocka_unit_test(cmake_wrappers_packages_and_prefixes),
       cmocka_unit_test(files_marked_by_their_text),

@@ -11,5 +11,7 @@ __global__ void vote(const int *in, unsigned long long *out, unsigned mask) {
   unsigned long long act = __activemask();
   __syncwarp();
   float x = __shfl_sync(0xffffffff, 1.0f, 0);
-  if (threadIdx.x == 0) out[0] = b + any + act + (unsigned long long)x;
+  float y = __shfl_xor_sync(__activemask(), x, 1);
+  float z = __shfl_sync((unsigned long long)mask, y, 0);
+  if (threadIdx.x == 0) out[0] = b + any + act + (unsigned long long)(x + y + z);
 }
