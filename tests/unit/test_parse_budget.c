@@ -18,10 +18,8 @@
 #include <unistd.h>
 
 #include "analyzer_p.h"
+#include "rules_fixture.h"
 #include "temp_folder.h"
-
-static const char *db_path;
-static RuleDb *db;
 
 static unsigned weight_of(const char *include) { return rl_parse_weight(db, include, strlen(include)); }
 
@@ -131,28 +129,12 @@ static void heavier_than_the_budget_runs_alone(void **state) {
   parse_budget_free(&b);
 }
 
-static int open_db(void **state) {
-  (void)state;
-  return rl_open(db_path, &db) == ST_OK ? 0 : -1;
-}
-
-static int close_db(void **state) {
-  (void)state;
-  rl_close(db);
-  return 0;
-}
-
 int main(int argc, char **argv) {
-  if (argc < 2) {
-    fprintf(stderr, "usage: %s hipport-rules.db\n", argv[0]);
-    return 2;
-  }
-  db_path = argv[1];
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(the_rules_weigh_the_heavy_libraries),
       TEMP_FOLDER_TEST(a_file_weighs_its_heaviest_include),
       cmocka_unit_test(a_parse_past_the_budget_waits),
       cmocka_unit_test(heavier_than_the_budget_runs_alone),
   };
-  return cmocka_run_group_tests(tests, open_db, close_db);
+  return RULES_FIXTURE_MAIN(tests);
 }

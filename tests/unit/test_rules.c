@@ -15,25 +15,8 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "rules.h"
+#include "rules_fixture.h"
 
-static const char *db_path;
-static RuleDb *db;
-
-static int open_db(void **state) {
-  (void)state;
-  if (rl_open(db_path, &db) != ST_OK) {
-    fprintf(stderr, "cannot open %s: %s\n", db_path, cm_error());
-    return -1;
-  }
-  return 0;
-}
-
-static int close_db(void **state) {
-  (void)state;
-  rl_close(db);
-  return 0;
-}
 
 static Version ver(const char *s) {
   Version v;
@@ -430,7 +413,7 @@ static void every_code_round_trips(void **state) {
 /* The database's diagnostic table is the one this binary was built with. */
 static void database_diagnostics_match_the_table(void **state) {
   sqlite3 *sq;
-  assert_int_equal(sqlite3_open_v2(db_path, &sq, SQLITE_OPEN_READONLY, NULL), SQLITE_OK);
+  assert_int_equal(sqlite3_open_v2(rules_db_path, &sq, SQLITE_OPEN_READONLY, NULL), SQLITE_OK);
   sqlite3_stmt *st;
   assert_int_equal(sqlite3_prepare_v2(sq, "SELECT code, category FROM diagnostic", -1, &st, NULL), SQLITE_OK);
   size_t rows = 0;
@@ -460,7 +443,7 @@ static void every_hazard_row_has_a_diagnostic(void **state) {
     assert_true(h->message && *h->message);
   }
   sqlite3 *sq;
-  assert_int_equal(sqlite3_open_v2(db_path, &sq, SQLITE_OPEN_READONLY, NULL), SQLITE_OK);
+  assert_int_equal(sqlite3_open_v2(rules_db_path, &sq, SQLITE_OPEN_READONLY, NULL), SQLITE_OK);
   sqlite3_stmt *st;
   assert_int_equal(sqlite3_prepare_v2(sq, "SELECT count(*) FROM hazard", -1, &st, NULL), SQLITE_OK);
   assert_int_equal(sqlite3_step(st), SQLITE_ROW);
@@ -540,7 +523,7 @@ static char *write_rules(const char *text) {
 /* Loads text into a fresh copy of the database: the status, the message. */
 static Status load_rules(const char *text, RuleDb **out) {
   char *path = write_rules(text);
-  assert_int_equal(rl_open(db_path, out), ST_OK);
+  assert_int_equal(rl_open(rules_db_path, out), ST_OK);
   Status st = rl_load_user_rules(*out, path, "--rules");
   unlink(path);
   free(path);
@@ -641,11 +624,6 @@ static void every_rule_has_a_name_and_library(void **state) {
 }
 
 int main(int argc, char **argv) {
-  if (argc < 2) {
-    fprintf(stderr, "usage: %s hipport-rules.db\n", argv[0]);
-    return 2;
-  }
-  db_path = argv[1];
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(cudaMalloc_maps_to_hipMalloc),
       cmocka_unit_test(cudaBindTexture_is_removed_in_cuda_12),
@@ -685,5 +663,5 @@ int main(int argc, char **argv) {
       cmocka_unit_test(user_rules_map_override_and_weigh),
       cmocka_unit_test(user_rules_refuse_bad_input),
   };
-  return cmocka_run_group_tests(tests, open_db, close_db);
+  return RULES_FIXTURE_MAIN(tests);
 }
