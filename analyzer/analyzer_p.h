@@ -86,6 +86,7 @@ typedef struct {
   char *cuda_include;
   char *cccl_include;          /* include/cccl (libcu++, CUB, Thrust) when the toolkit has it */
   const char *compat_include;
+  char *nvcc_macros;           /* the compat header that gives nvcc's values to the wrapper's macros */
   Strings include_dirs;
   char *pch;                   /* the CUDA prelude, precompiled; NULL if it failed */
   bool pch_cached;             /* pch is the cache's, kept after the run */

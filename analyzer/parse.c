@@ -41,6 +41,8 @@ int base_args(const ParseEnv *env, const char **args, const char *pch) {
   args[n++] = "-fcuda-allow-variadic-functions";
   args[n++] = "-isystem";
   args[n++] = env->compat_include;
+  args[n++] = "-include";
+  args[n++] = env->nvcc_macros;
   if (env->cccl_include) {
     args[n++] = "-isystem";
     args[n++] = env->cccl_include;
@@ -206,6 +208,7 @@ Status parse_env_init(ParseEnv *env, const ScanOptions *opt, const RuleDb *db, S
   }
   free(inc);
   env->cuda_flag = cm_xasprintf("--cuda-path=%s", env->cuda_path);
+  env->nvcc_macros = cm_xasprintf("%s/hipport_nvcc_macros.h", env->compat_include);
   char *cccl = cm_xasprintf("%s/cccl", env->cuda_include);
   if (access(cccl, R_OK) == 0)
     env->cccl_include = cccl;  /* nvcc adds it; CUDA 13's cooperative groups need it */
@@ -249,6 +252,7 @@ void parse_env_free(ParseEnv *env) {
   parse_budget_free(&env->budget);
   free(env->cuda_path);
   free(env->cuda_flag);
+  free(env->nvcc_macros);
   free(env->cuda_include);
   free(env->cccl_include);
   nameset_free(env->cuda_names);
