@@ -160,8 +160,16 @@ typedef struct {
   VEC(SourceFile *) files;     /* the CUDA files, sorted by rel path */
   VEC(FileKey) read;           /* every file the scan read, CUDA or not */
   VEC(char *) header_dirs;     /* every folder of the tree holding a header: each file was parsed with
-                                  them on its include path, so a build of it needs them too */
+                                  them on its include path (AN_TREE_HEADERS_FLAG), so a build of it
+                                  needs them too */
 } Facts;
+
+/* How the tree's header folders join a file's include path: after the system's,
+ * as a build that names them with -I finds them for every header the system
+ * lacks, but a tree's own unistd.h (rodinia's kmeans keeps one for Windows)
+ * does not stand in for the system's in every other file of the tree. */
+#define AN_TREE_HEADERS_FLAG "-idirafter"
+
 
 /* What the parses running at once may add to memory unless asked otherwise: one
  * Thrust or CUB tree (about 135 MB) beside a cooperative-groups one, never two

@@ -86,7 +86,6 @@ typedef struct {
   char *cuda_include;
   char *cccl_include;          /* include/cccl (libcu++, CUB, Thrust) when the toolkit has it */
   const char *compat_include;
-  char *nvcc_macros;           /* the compat header that gives nvcc's values to the wrapper's macros */
   Strings include_dirs;
   char *pch;                   /* the CUDA prelude, precompiled; NULL if it failed */
   bool pch_cached;             /* pch is the cache's, kept after the run */
@@ -122,6 +121,10 @@ void parse_thread_init(void);
 void parse_thread_done(void);
 void parse_env_free(ParseEnv *env);
 bool is_cuda_header_path(const ParseEnv *env, const char *path);
+/* clang calls the headers of the tree's header folders system ones, as they come
+ * after the system's (AN_TREE_HEADERS_FLAG): this says what is a system header
+ * apart from those. */
+bool in_system_header(const ParseEnv *env, CXSourceLocation loc);
 bool is_same_name_library_path(const ParseEnv *env, const char *path);
 
 /* prelude_cache.c: the prelude's PCH and what its tree told, kept between runs

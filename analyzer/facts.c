@@ -303,7 +303,7 @@ static int declared_in(Reader *r, unsigned i, const char *name, size_t n, char *
   int where = !path                                   ? 0
               : is_same_name_library_path(r->env, path) ? 2
               : is_cuda_header_path(r->env, path)       ? 1
-              : clang_Location_isInSystemHeader(loc)    ? 2
+              : in_system_header(r->env, loc)          ? 2
                                                         : 3;
   if (where == 1)
     *header = cm_xstrdup(strrchr(path, '/') ? strrchr(path, '/') + 1 : path);
@@ -966,7 +966,7 @@ static enum CXChildVisitResult own_decl(CXCursor c, CXCursor parent, CXClientDat
   Reader *r = data;
   enum CXCursorKind k = clang_getCursorKind(c);
   CXSourceLocation loc = clang_getCursorLocation(c);
-  if (clang_Location_isInSystemHeader(loc))
+  if (in_system_header(r->env, loc))
     return CXChildVisit_Continue;
   CXFile file;
   clang_getExpansionLocation(loc, &file, NULL, NULL, NULL);

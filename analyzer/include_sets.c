@@ -141,7 +141,7 @@ void include_sets_free(IncludeSets *s) {
 static void set_args(const ParseEnv *env, const Candidate *c, const char **args, int *n, int max) {
   *n = base_args(env, args, NULL);
   for (size_t i = 0; i < env->include_dirs.len && *n + 2 <= max; i++) {
-    args[(*n)++] = "-I";
+    args[(*n)++] = AN_TREE_HEADERS_FLAG;
     args[(*n)++] = env->include_dirs.items[i];
   }
   for (size_t i = 0; i < env->nextra && *n < max; i++)
@@ -194,13 +194,14 @@ void include_sets_count(ParseEnv *env, const Candidate *c, const char *text, siz
 }
 
 typedef struct {
+  const ParseEnv *env;
   CXTranslationUnit tu;
   bool outside;
 } Reach;
 
 static void check_reach(CXFile file, CXSourceLocation *stack, unsigned n, CXClientData data) {
   Reach *r = data;
-  if (n > 0 && !clang_Location_isInSystemHeader(clang_getLocationForOffset(r->tu, file, 0)))
+  if (n > 0 && !in_system_header(r->env, clang_getLocationForOffset(r->tu, file, 0)))
     r->outside = true;
 }
 
@@ -237,7 +238,7 @@ static bool build_set(const ParseEnv *env, const Candidate *c, IncludeSet *set, 
     ok = clang_getDiagnosticSeverity(d) < CXDiagnostic_Error;
     clang_disposeDiagnostic(d);
   }
-  Reach reach = {tu, false};
+  Reach reach = {env, tu, false};
   if (ok)
     clang_getInclusions(tu, check_reach, &reach);
   ok = ok && !reach.outside;

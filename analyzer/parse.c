@@ -41,8 +41,8 @@ int base_args(const ParseEnv *env, const char **args, const char *pch) {
   args[n++] = "-fcuda-allow-variadic-functions";
   args[n++] = "-isystem";
   args[n++] = env->compat_include;
-  args[n++] = "-include";
-  args[n++] = env->nvcc_macros;
+  args[n++] = "-include"; /* by name, so that -isystem finds it and it is a system header as the wrapper is */
+  args[n++] = "hipport_nvcc_macros.h";
   if (env->cccl_include) {
     args[n++] = "-isystem";
     args[n++] = env->cccl_include;
@@ -57,6 +57,24 @@ int base_args(const ParseEnv *env, const char **args, const char *pch) {
 bool is_cuda_header_path(const ParseEnv *env, const char *path) {
   size_t n = strlen(env->cuda_include);
   return strncmp(path, env->cuda_include, n) == 0 && path[n] == '/';
+}
+
+/* Under the scan root, outside the toolkit: the tree's own. */
+static bool is_tree_path(const ParseEnv *env, const char *path) {
+  size_t n = env->scan_root ? strlen(env->scan_root) : 0;
+  return path && n && strncmp(path, env->scan_root, n) == 0 && (path[n] == '/' || n == 1) &&
+         !is_cuda_header_path(env, path);
+}
+
+bool in_system_header(const ParseEnv *env, CXSourceLocation loc) {
+  if (!clang_Location_isInSystemHeader(loc))
+    return false;
+  CXFile file;
+  clang_getExpansionLocation(loc, &file, NULL, NULL, NULL);
+  CXString name = clang_getFileName(file);
+  bool tree = is_tree_path(env, clang_getCString(name));
+  clang_disposeString(name);
+  return !tree;
 }
 
 /* The toolkit's Thrust and CUB (under include/, or include/cccl/ from CUDA 13):
@@ -208,7 +226,6 @@ Status parse_env_init(ParseEnv *env, const ScanOptions *opt, const RuleDb *db, S
   }
   free(inc);
   env->cuda_flag = cm_xasprintf("--cuda-path=%s", env->cuda_path);
-  env->nvcc_macros = cm_xasprintf("%s/hipport_nvcc_macros.h", env->compat_include);
   char *cccl = cm_xasprintf("%s/cccl", env->cuda_include);
   if (access(cccl, R_OK) == 0)
     env->cccl_include = cccl;  /* nvcc adds it; CUDA 13's cooperative groups need it */
@@ -252,7 +269,6 @@ void parse_env_free(ParseEnv *env) {
   parse_budget_free(&env->budget);
   free(env->cuda_path);
   free(env->cuda_flag);
-  free(env->nvcc_macros);
   free(env->cuda_include);
   free(env->cccl_include);
   nameset_free(env->cuda_names);
@@ -340,7 +356,7 @@ static void file_args(const ParseEnv *env, const Candidate *c, const SourceFile 
   free(dir);
   vec_push(args, *owned);
   for (size_t i = 0; i < env->include_dirs.len; i++) {
-    vec_push(args, "-I");
+    vec_push(args, AN_TREE_HEADERS_FLAG);
     vec_push(args, env->include_dirs.items[i]);
   }
   for (size_t i = 0; i < env->nextra; i++)

@@ -85,7 +85,7 @@ typedef enum { SIDE_CUDA, SIDE_USER, SIDE_SYSTEM } Side;
 static Side side_of(const ParseEnv *env, const char *path, CXSourceLocation loc) {
   if (cuda_side(env, path))
     return SIDE_CUDA;
-  return clang_Location_isInSystemHeader(loc) ? SIDE_SYSTEM : SIDE_USER;
+  return in_system_header(env, loc) ? SIDE_SYSTEM : SIDE_USER;
 }
 
 static int by_path(const void *a, const void *b) { return strcmp(((const StdEntry *)a)->path, ((const StdEntry *)b)->path); }
@@ -193,10 +193,10 @@ typedef struct {
 static void on_user_file(CXFile file, CXSourceLocation *stack, unsigned n, CXClientData data) {
   UserIncludes *u = data;
   for (unsigned k = 0; k < n; k++)
-    if (clang_Location_isInSystemHeader(stack[k]))
+    if (in_system_header(u->env, stack[k]))
       return;
   char *path = file_path(file);
-  bool user = path && !cuda_side(u->env, path) && !clang_Location_isInSystemHeader(clang_getLocationForOffset(u->tu, file, 0));
+  bool user = path && !cuda_side(u->env, path) && !in_system_header(u->env, clang_getLocationForOffset(u->tu, file, 0));
   free(path);
   size_t size;
   const char *text = user ? clang_getFileContents(u->tu, file, &size) : NULL;

@@ -83,8 +83,8 @@ static bool included_elsewhere(const Plan *plan, const SourceFile *src) {
 static void add_include_dirs(Unit *u, char *const *dirs, size_t n, const char *root, const char *port) {
   for (size_t k = 0; k < n; k++) {
     char *dir = vf_in_port(dirs[k], root, port);
-    vec_push(&u->argv, cm_xasprintf("-I%s", dir));
-    free(dir);
+    vec_push(&u->argv, cm_xstrdup(AN_TREE_HEADERS_FLAG));
+    vec_push(&u->argv, dir);
   }
 }
 
