@@ -136,6 +136,9 @@ char *cache_entry_path(const char *dir, const char *key, const char *ext);
 void cache_touch(const char *path);
 /* Drops the least recently used entries past the cache's bounds. */
 void cache_prune(const char *dir);
+/* What may still be added before the cache holds its bound in bytes (negative:
+ * past it, with entries too recent to drop). */
+long long cache_room(const char *dir);
 /* A hit leaves the PCH unchecked: a run whose every file's facts are reused
  * never parses, and so never pays for loading it. */
 bool prelude_cache_load(ParseEnv *env, const char *dir, const char *key);
@@ -151,7 +154,7 @@ int base_args(const ParseEnv *env, const char **args, const char *pch);
  * Every file's block is counted before any is parsed; then include_set_pch
  * gives the PCH a file is to be parsed with, or NULL for the prelude's. */
 typedef struct IncludeSets IncludeSets;
-IncludeSets *include_sets_new(void);
+IncludeSets *include_sets_new(const char *cache_dir);
 void include_sets_free(IncludeSets *s);
 void include_sets_count(ParseEnv *env, const Candidate *c, const char *text, size_t len);
 const char *include_set_pch(ParseEnv *env, const Candidate *c, const SourceFile *f);

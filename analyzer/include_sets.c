@@ -21,12 +21,14 @@
  * that reaches a header outside the system folders (a project header found
  * through -I, which may change) or does not parse cleanly is not precompiled.
  * A file whose parse goes wrong with a block's PCH is parsed again without it,
- * and the PCH is dropped: the PCH saves time and never changes a result. */
+ * and the PCH is dropped: the PCH saves time and never changes a result. Nor
+ * does a cache that holds its bound in bytes: no block is precompiled then. */
 #define _GNU_SOURCE
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "analyzer_p.h"
@@ -45,6 +47,7 @@ struct IncludeSets {
   pthread_mutex_t lock;
   pthread_cond_t built;
   VEC(IncludeSet) sets;
+  long long room;   /* what this run's PCHs may still add to the cache (cache_room) */
 };
 
 static const char *skip_space_and_comments(const char *p, const char *end) {
@@ -115,8 +118,9 @@ static char *opening_block(const RuleDb *db, const char *text, size_t len) {
   return lines;
 }
 
-IncludeSets *include_sets_new(void) {
+IncludeSets *include_sets_new(const char *cache_dir) {
   IncludeSets *s = cm_xcalloc(1, sizeof *s);
+  s->room = cache_room(cache_dir);
   pthread_mutex_init(&s->lock, NULL);
   pthread_cond_init(&s->built, NULL);
   return s;
@@ -274,14 +278,17 @@ const char *include_set_pch(ParseEnv *env, const Candidate *c, const SourceFile 
       set->pch = pch;
       set->state = SET_READY;
       cache_touch(pch);
-    } else if (set->users < 2) {
+    } else if (set->users < 2 || s->room <= 0) { /* a full cache: files parse with the prelude alone */
       free(pch);
       set->state = SET_UNUSABLE;
     } else {
       set->state = SET_BUILDING;
       pthread_mutex_unlock(&s->lock);
       bool ok = build_set(env, c, set, pch);
+      struct stat st;
       pthread_mutex_lock(&s->lock);
+      if (ok && stat(pch, &st) == 0)
+        s->room -= (long long)st.st_size;
       set->state = ok ? SET_READY : SET_UNUSABLE;
       set->pch = ok ? pch : NULL;
       if (!ok)

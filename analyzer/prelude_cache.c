@@ -12,7 +12,9 @@
  * Bounded (this prelude, include_sets.c's PCHs and facts_cache.c's files
  * together): at most MAX_ENTRIES PCHs, MAX_FACT_ENTRIES files' facts and
  * MAX_BYTES in all, the least recently used go first, but never one used in the
- * last hour (a run that is reading it would lose it). */
+ * last hour (a run that is reading it would lose it). So that a run over a large
+ * tree cannot pass MAX_BYTES within that hour, it makes no include set's PCH
+ * once the cache holds that much (cache_room). */
 #define _GNU_SOURCE
 #include <dirent.h>
 #include <errno.h>
@@ -186,6 +188,7 @@ typedef struct {
   long long bytes;
   bool facts;     /* a file's stored facts, not a PCH */
 } Entry;
+typedef VEC(Entry) Entries;
 
 static int newest_first(const void *a, const void *b) {
   time_t x = ((const Entry *)a)->used, y = ((const Entry *)b)->used;
@@ -213,23 +216,34 @@ static bool is_pch_entry(const char *name) {
 
 static bool is_facts_entry(const char *name) { return strncmp(name, "file-", 5) == 0 && ends_with(name, ".facts"); }
 
-void cache_prune(const char *dir) {
+/* The cache's entries, newest first. */
+static void read_entries(const char *dir, Entries *out) {
   DIR *d = opendir(dir);
   if (!d)
     return;
-  VEC(Entry) entries = {0};
   struct dirent *e;
   while ((e = readdir(d))) {
     struct stat st;
     char *p = cm_xasprintf("%s/%s", dir, e->d_name);
     bool facts = is_facts_entry(e->d_name);
     if ((facts || is_pch_entry(e->d_name)) && stat(p, &st) == 0)
-      vec_push(&entries, ((Entry){p, st.st_mtime, (long long)st.st_size, facts}));
+      vec_push(out, ((Entry){p, st.st_mtime, (long long)st.st_size, facts}));
     else
       free(p);
   }
   closedir(d);
-  vec_sort(&entries, newest_first);
+  vec_sort(out, newest_first);
+}
+
+static void free_entries(Entries *entries) {
+  for (size_t i = 0; i < entries->len; i++)
+    free(entries->items[i].path);
+  vec_free(entries);
+}
+
+void cache_prune(const char *dir) {
+  Entries entries = {0};
+  read_entries(dir, &entries);
   time_t now = time(NULL);
   long long kept = 0;
   size_t pchs = 0, facts = 0;
@@ -239,9 +253,18 @@ void cache_prune(const char *dir) {
     bool over = e->facts ? ++facts > MAX_FACT_ENTRIES : ++pchs > MAX_ENTRIES;
     if ((over || kept > MAX_BYTES) && now - e->used > KEEP_RECENT_SECONDS)
       remove_entry(e);
-    free(e->path);
   }
-  vec_free(&entries);
+  free_entries(&entries);
+}
+
+long long cache_room(const char *dir) {
+  Entries entries = {0};
+  read_entries(dir, &entries);
+  long long room = MAX_BYTES;
+  for (size_t i = 0; i < entries.len; i++)
+    room -= entries.items[i].bytes;
+  free_entries(&entries);
+  return room;
 }
 
 bool prelude_cache_store(ParseEnv *env, const char *dir, const char *key, CXTranslationUnit tu) {
