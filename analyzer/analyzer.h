@@ -117,7 +117,7 @@ typedef struct {
   Parser parser;
   char *fallback_reason;  /* why the file was read lexically; NULL when parsed */
   unsigned fallback_offset; /* where in the file the parse failed (0 when elsewhere) */
-  char *parsed_with;      /* a header read from the tree of this file, which includes it; or NULL */
+  char *parsed_with;      /* a file that includes this one, from whose tree it was read; or NULL */
   char *skip_reason;      /* unreadable, binary, a link out of the tree: no facts at all */
   bool not_utf8;          /* some bytes are not UTF-8: the file is read all the same */
   unsigned not_utf8_at;   /* the first of them */

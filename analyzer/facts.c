@@ -216,6 +216,27 @@ static bool found_in_repository(const SourceFile *f, const char *name, size_t n)
   return false;
 }
 
+static bool file_in(const char *dir, size_t dir_len, const char *name, size_t n) {
+  char *path = cm_xasprintf("%.*s/%.*s", (int)dir_len, dir, (int)n, name);
+  bool there = access(path, F_OK) == 0;
+  free(path);
+  return there;
+}
+
+/* Whether `#include x` reaches a header of the tree, in the parse's search order:
+ * the includer's folder, the toolkit, then the tree's header folders, which come
+ * after the system's (AN_TREE_HEADERS_FLAG); a tree's cuda.h elsewhere (rodinia's
+ * b+tree/util/cuda/) is not what another program's <cuda.h> gets. */
+static bool project_header(const Reader *r, const char *name, size_t n) {
+  if (found_in_repository(r->f, name, n))
+    return true;
+  if (!nameset_has(r->env->project_files, name, n))
+    return false;
+  const char *slash = strrchr(r->f->path, '/');
+  return (slash && file_in(r->f->path, (size_t)(slash - r->f->path), name, n)) ||
+         !file_in(r->env->cuda_include, strlen(r->env->cuda_include), name, n);
+}
+
 /* #include <x> / "x": a fact over the name between the delimiters. */
 static void read_include(Reader *r, unsigned i, unsigned end) {
   const char *t = r->f->text;
@@ -232,7 +253,7 @@ static void read_include(Reader *r, unsigned i, unsigned end) {
    * unless a user rule file maps it; so is one the parse found in the repository */
   const HeaderRule *h = e < end ? rl_lookup_header(r->env->db, t + b, e - b) : NULL;
   bool user_mapped = h && h->origin;
-  bool project = nameset_has(r->env->project_files, t + b, e - b) || found_in_repository(r->f, t + b, e - b);
+  bool project = e < end && project_header(r, t + b, e - b);
   if (e >= end || (project && !user_mapped) || !header_known(r, t + b, e - b))
     return;
   const char *cursor = r->parsed && !in_ranges(r->skipped.items, r->skipped.len, b) ? kind_spelling(CXCursor_InclusionDirective) : "token";

@@ -579,6 +579,26 @@ static char *context_key(const ParseEnv *env, const Candidate *includer, const S
  * parse covers the header without an error of its own, and the header's facts
  * are then that tree's. Either outcome is kept, so a later run need not parse
  * the includer again to learn it. */
+typedef struct {
+  CXFile want, found;
+} Inclusion;
+
+static void find_inclusion(CXFile file, CXSourceLocation *stack, unsigned n, CXClientData data) {
+  Inclusion *in = data;
+  if (n > 0 && !in->found && clang_File_isEqual(file, in->want))
+    in->found = file;
+}
+
+/* The file at path as the tree included it, or NULL when it did not: clang_getFile
+ * gives any file on disk, and a tree of another program's main.cu, which includes
+ * a kernel.cu of its own, has nothing of this one. */
+static CXFile included_file(CXTranslationUnit tu, const char *path) {
+  Inclusion in = {clang_getFile(tu, path), NULL};
+  if (in.want)
+    clang_getInclusions(tu, find_inclusion, &in);
+  return in.found;
+}
+
 bool parse_in_context(ParseEnv *env, ParseWorker *p, const Candidate *includer, SourceFile *inc_file,
                       const Candidate *hc, SourceFile *header) {
   char *key = context_key(env, includer, inc_file, hc, header);
@@ -596,7 +616,7 @@ bool parse_in_context(ParseEnv *env, ParseWorker *p, const Candidate *includer, 
     free(key);
     return false;
   }
-  CXFile file = clang_getFile(tu, header->path);
+  CXFile file = included_file(tu, header->path);
   unsigned offset = 0;
   char *why = file ? parse_error(tu, file, &offset) : NULL;
   bool ok = file && !why;

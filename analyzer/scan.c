@@ -85,22 +85,31 @@ static bool mentions_include(const SourceFile *f, const char *name) {
 
 enum { CONTEXT_TRIES = 3 };
 
-/* The second pass: a header that fell back to tokens is read from the tree of a
- * file that includes it (it may use what its includer defines first). */
+/* path is a file of the folder that is the first dir_len bytes of other. */
+static bool in_folder(const char *path, const char *other, size_t dir_len) {
+  return strncmp(path, other, dir_len) == 0 && path[dir_len] == '/' && !strchr(path + dir_len + 1, '/');
+}
+
+/* The second pass: a file that fell back to tokens is read from the tree of a
+ * file that includes it (it may use what its includer defines first): a header,
+ * or a source pasted into another (rodinia's `#include "kernel.cu"`). */
 static void read_in_context(Work *w, size_t i, ParseWorker *p) {
   SourceFile *h = w->out[i];
-  if (!h || h->parser != PARSER_LEXICAL || h->skip_reason || !is_header_name(h->path))
+  if (!h || h->parser != PARSER_LEXICAL || h->skip_reason || h->build)
     return;
   const char *slash = strrchr(h->path, '/'), *base = slash ? slash + 1 : h->path;
+  size_t dir_len = slash ? (size_t)(slash - h->path) : 0;
   int tries = 0;
-  for (size_t j = 0; j < w->cands->len && tries < CONTEXT_TRIES; j++) {
-    SourceFile *f = w->out[j];
-    if (!w->parsed_alone[j] || f->build || !mentions_include(f, base))
-      continue;
-    tries++;
-    if (parse_in_context(w->env, p, &w->cands->items[j], f, &w->cands->items[i], h))
-      return;
-  }
+  for (int near = 1; near >= 0; near--) /* its own folder's files first: kernel.cu is a common name */
+    for (size_t j = 0; j < w->cands->len && tries < CONTEXT_TRIES; j++) {
+      SourceFile *f = w->out[j];
+      if (!w->parsed_alone[j] || f->build || in_folder(f->path, h->path, dir_len) != near ||
+          !mentions_include(f, base))
+        continue;
+      tries++;
+      if (parse_in_context(w->env, p, &w->cands->items[j], f, &w->cands->items[i], h))
+        return;
+    }
 }
 
 /* Each parsing thread has its own index and a signal stack for a crash in libclang. */
