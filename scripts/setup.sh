@@ -4,10 +4,12 @@
 set -euo pipefail
 
 # clang-16 and libclang-rt-16-dev: make check's sanitizer build and its fuzz targets;
-# llvm-16-tools: FileCheck, for the HIPIFY suite (bench/hipify_suite.py).
+# llvm-16-tools: FileCheck, for the HIPIFY suite (bench/hipify_suite.py);
+# libomp-16-dev: omp.h where libclang looks, for CUDA code whose host side uses
+# OpenMP (without it such a file is read lexically).
 packages=(cmake make gcc pkg-config libclang-16-dev llvm-16-dev llvm-16-tools libsqlite3-dev libpcre2-dev
           libjansson-dev libyaml-dev libcmocka-dev hipcc libamdhip64-dev rocm-device-libs python3
-          python3-jsonschema clang-16 libclang-rt-16-dev chromium git
+          python3-jsonschema clang-16 libclang-rt-16-dev chromium git libomp-16-dev
           libhiprand-dev librocrand-dev libhipsparse-dev librocsparse-dev librocprim-dev)
 
 missing=()
