@@ -61,6 +61,9 @@ char *prelude_cache_key(const ParseEnv *env, const char *const *args, int nargs)
   h = hash_stat(h, "/proc/self/exe"); /* hipport's own reading of the tree */
   for (int i = 0; i < nargs; i++)
     h = cm_hash_str(h, args[i]);
+  static const char *const include_vars[] = {"CPATH", "C_INCLUDE_PATH", "CPLUS_INCLUDE_PATH"};
+  for (size_t i = 0; i < sizeof include_vars / sizeof *include_vars; i++) /* include folders clang adds */
+    h = cm_hash_str(h, getenv(include_vars[i]) ? getenv(include_vars[i]) : "");
   char *runtime = cm_xasprintf("%s/cuda_runtime.h", env->cuda_include);
   h = hash_stat(h, runtime);
   h = hash_stat(h, env->cuda_include);
