@@ -14,6 +14,7 @@ typedef struct {
   int nargs;
   char *dir;     /* the compile command's working directory */
   char *skip;    /* why it is listed but not read (a link out of the tree); NULL: read it */
+  BuildKind build; /* a build file, by its name or as a Makefile's include; else BUILD_NONE */
   bool unreadable; /* the skip is an input error (a folder that cannot be listed) */
 } Candidate;
 
@@ -272,6 +273,9 @@ void std_user_includes(CXTranslationUnit tu, const ParseEnv *env, NameSet *out);
 /* buildfile.c: a build file's commands, when it mentions CUDA (else false, and
  * nothing is read); never runs anything. */
 bool read_build_file(SourceFile *f, BuildKind kind, const RuleDb *db);
+/* buildfile.c: the files a Makefile at path includes by a literal name (include,
+ * -include, sinclude), resolved from its folder, as make run there finds them. */
+void make_includes(const char *path, const char *text, size_t len, Strings *out);
 void free_build_commands(SourceFile *f);
 
 /* facts.c: tokens (and, when the parse succeeded, the tree) into facts. */

@@ -250,6 +250,33 @@ static void read_make(SourceFile *f) {
   }
 }
 
+static bool word_is(const char *t, const BuildWord *w, const char *word) {
+  return w->end - w->start == strlen(word) && memcmp(t + w->start, word, w->end - w->start) == 0;
+}
+
+void make_includes(const char *path, const char *text, size_t len, Strings *out) {
+  SourceFile f = {.text = (char *)text, .len = len};
+  read_make(&f);
+  const char *slash = strrchr(path, '/');
+  int dir = slash ? (int)(slash - path) : 0;
+  for (size_t i = 0; i < f.commands.len; i++) {
+    const BuildCommand *c = &f.commands.items[i];
+    if (c->recipe || c->value != BUILD_NO_VALUE || c->words.len < 2 ||
+        !(word_is(text, &c->words.items[0], "include") || word_is(text, &c->words.items[0], "-include") ||
+          word_is(text, &c->words.items[0], "sinclude")))
+      continue;
+    for (size_t k = 1; k < c->words.len; k++) {
+      const BuildWord *w = &c->words.items[k];
+      const char *word = text + w->start;
+      size_t n = w->end - w->start;
+      if (memchr(word, '$', n) || memchr(word, '*', n) || memchr(word, '?', n) || memchr(word, '~', n))
+        continue; /* a variable or a pattern: no file to name without running make */
+      vec_push(out, word[0] == '/' ? cm_xstrndup(word, n) : cm_xasprintf("%.*s/%.*s", dir, path, (int)n, word));
+    }
+  }
+  free_build_commands(&f);
+}
+
 /* A build file worth reading mentions CUDA: its toolkit, nvcc or a .cu source. */
 bool read_build_file(SourceFile *f, BuildKind kind, const RuleDb *db) {
   if (!rl_marked(db, MF_BUILD, f->text, f->len))

@@ -34,8 +34,8 @@ static SourceFile *read_candidate(ParseEnv *env, const Candidate *c, ParseWorker
     f->skip_reason = cm_xstrdup(cm_error());
     f->unreadable = true;
     f->text = cm_xstrdup("");
-  } else if (an_build_kind(c->path) != BUILD_NONE) {
-    if (is_binary(f->text, f->len) || !read_build_file(f, an_build_kind(c->path), env->db)) {
+  } else if (c->build != BUILD_NONE) {
+    if (is_binary(f->text, f->len) || !read_build_file(f, c->build, env->db)) {
       an_source_free(f);
       return NULL;
     }
@@ -170,6 +170,13 @@ static bool named(const char *path, const char *const *paths, size_t n) {
   return found;
 }
 
+static bool listed(const Candidates *cands, const char *path) {
+  for (size_t i = 0; i < cands->len; i++)
+    if (strcmp(cands->items[i].path, path) == 0)
+      return true;
+  return false;
+}
+
 /* The build's files under the paths named, with their flags, plus the headers and build files
  * there: a build database lists only what it compiles (and often more than the
  * part of the tree the user asked for), and headers are ported too. */
@@ -186,10 +193,7 @@ static Status use_compile_db(const char *dir, const char *const *paths, size_t n
   free_candidates(&elsewhere);
   for (size_t i = 0; !st && i < cands->len; i++) {
     Candidate *c = &cands->items[i];
-    bool listed = false;
-    for (size_t k = 0; k < db.len && !listed; k++)
-      listed = strcmp(db.items[k].path, c->path) == 0;
-    if ((is_header_name(c->path) || an_build_kind(c->path) != BUILD_NONE) && !listed) {
+    if ((is_header_name(c->path) || c->build != BUILD_NONE) && !listed(&db, c->path)) {
       vec_push(&db, *c);
       *c = (Candidate){0};
     }
@@ -232,6 +236,35 @@ static void count_include_sets(ParseEnv *env, const Candidates *cands) {
   }
 }
 
+/* The Make fragments the tree's Makefiles include under any name (rodinia's
+ * common/make.config, which sets CUDA_DIR for every program): build files too,
+ * read as Makefiles; a fragment's own includes are followed in turn. One
+ * outside the tree is not read: nothing is written there. */
+static void add_make_fragments(const char *root, Candidates *cands) {
+  size_t n = strlen(root);
+  for (size_t i = 0; i < cands->len; i++) {
+    char *text;
+    size_t len;
+    if (cands->items[i].build != BUILD_MAKE || cands->items[i].skip ||
+        cm_read_file(cands->items[i].path, &text, &len) != ST_OK)
+      continue;
+    Strings named = {0};
+    make_includes(cands->items[i].path, text, len, &named);
+    free(text);
+    for (size_t k = 0; k < named.len; k++) {
+      char *real = realpath(named.items[k], NULL);
+      struct stat st;
+      if (real && strncmp(real, root, n) == 0 && real[n] == '/' && stat(real, &st) == 0 && S_ISREG(st.st_mode) &&
+          !listed(cands, real))
+        vec_push(cands, ((Candidate){.path = real, .rel = cm_xstrdup(real + n + 1), .build = BUILD_MAKE}));
+      else
+        free(real);
+      free(named.items[k]);
+    }
+    vec_free(&named);
+  }
+}
+
 static NameSet *project_files(const Candidates *cands) {
   NameSet *s = nameset_new();
   for (size_t i = 0; i < cands->len; i++)
@@ -247,6 +280,8 @@ Status an_scan(const char *const *paths, size_t npaths, const ScanOptions *opt, 
   Status st = walk_paths(paths, npaths, &out->root, &cands, &include_dirs, &out->files_scanned);
   if (!st && opt->compile_db)
     st = use_compile_db(opt->compile_db, paths, npaths, out, &cands);
+  if (!st)
+    add_make_fragments(out->root, &cands);
   ParseEnv env;
   if (!st)
     st = parse_env_init(&env, opt, db, include_dirs, out->root);

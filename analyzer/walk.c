@@ -120,11 +120,12 @@ static void note_header_dir(Walk *w, const char *path) {
 
 static void add_file(Walk *w, const char *path) {
   w->walked++;
-  if (!is_source_name(path) && an_build_kind(path) == BUILD_NONE)
+  BuildKind build = an_build_kind(path);
+  if (!is_source_name(path) && build == BUILD_NONE)
     return;
   if (is_header_name(path))
     note_header_dir(w, path);
-  Candidate c = {.path = cm_xstrdup(path), .rel = cm_xstrdup(relative(w->root, path))};
+  Candidate c = {.path = cm_xstrdup(path), .rel = cm_xstrdup(relative(w->root, path)), .build = build};
   vec_push(w->out, c);
 }
 

@@ -24,6 +24,7 @@ typedef struct {
   const SourceFile *src;
   BuildToks nvcc_vars, flag_vars, path_vars;
   bool arch;   /* some option names the GPU target: else hipcc is given the plan's */
+  bool fragment; /* included by other Makefiles (*.mk, rodinia's make.config), which use its variables */
 } Mk;
 
 static bool eq(const char *s, size_t n, const char *word) { return strlen(word) == n && memcmp(s, word, n) == 0; }
@@ -207,7 +208,7 @@ static void port_path_ref(void *ctx, size_t at, size_t len, BuildTok name) {
   PathCtx *p = ctx;
   if (!tok_in(&p->M->path_vars, name.s, name.n))
     return;
-  if (!eq(name.s, name.n, "ROCM_PATH"))
+  if (!eq(name.s, name.n, "ROCM_PATH") && !p->M->fragment)
     bp_replace(p->M->P, p->base + at, p->base + at + len, "$(ROCM_PATH)");
   port_lib64(p->M, p->base + at + len, p->end);
 }
@@ -231,10 +232,11 @@ static void port_paths(Mk *M, const BuildWord *w) {
   }
 }
 
-/* NAME of the CUDA root -> ROCM_PATH. */
+/* NAME of the CUDA root -> ROCM_PATH; in a fragment the name stays (its value
+ * becomes ROCm's), as the Makefiles that include it use it by that name. */
 static void port_path_var(Mk *M, const BuildCommand *c) {
   BuildTok name = name_of(M, c);
-  if (!assigns(c) || !tok_in(&M->path_vars, name.s, name.n) || eq(name.s, name.n, "ROCM_PATH"))
+  if (!assigns(c) || !tok_in(&M->path_vars, name.s, name.n) || eq(name.s, name.n, "ROCM_PATH") || M->fragment)
     return;
   if (bp_replace(M->P, c->start, c->name_end, "ROCM_PATH"))
     SAID(M, c->start, "%.*s -> ROCM_PATH: ROCm's root", (int)name.n, name.s);
@@ -274,7 +276,7 @@ static void port_options(Mk *M, const BuildCommand *c, bool nvcc) {
 }
 
 void port_make(BuildPort *P) {
-  Mk M = {.P = P, .src = P->fp->src};
+  Mk M = {.P = P, .src = P->fp->src, .fragment = !an_build_entry(P->fp->src->path)};
   learn(&M);
   for (size_t i = 0; i < M.src->commands.len; i++) {
     const BuildCommand *c = &M.src->commands.items[i];
