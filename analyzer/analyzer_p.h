@@ -155,7 +155,7 @@ int base_args(const ParseEnv *env, const char **args, const char *pch);
  * Every file's block is counted before any is parsed; then include_set_pch
  * gives the PCH a file is to be parsed with, or NULL for the prelude's. */
 typedef struct IncludeSets IncludeSets;
-IncludeSets *include_sets_new(const char *cache_dir);
+IncludeSets *include_sets_new(void);
 void include_sets_free(IncludeSets *s);
 void include_sets_count(ParseEnv *env, const Candidate *c, const char *text, size_t len);
 const char *include_set_pch(ParseEnv *env, const Candidate *c, const SourceFile *f);

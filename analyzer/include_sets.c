@@ -48,6 +48,7 @@ struct IncludeSets {
   pthread_cond_t built;
   VEC(IncludeSet) sets;
   long long room;   /* what this run's PCHs may still add to the cache (cache_room) */
+  bool room_known;  /* counted at the first PCH to make: a warm run makes none, and never lists the cache */
 };
 
 static const char *skip_space_and_comments(const char *p, const char *end) {
@@ -118,9 +119,8 @@ static char *opening_block(const RuleDb *db, const char *text, size_t len) {
   return lines;
 }
 
-IncludeSets *include_sets_new(const char *cache_dir) {
+IncludeSets *include_sets_new(void) {
   IncludeSets *s = cm_xcalloc(1, sizeof *s);
-  s->room = cache_room(cache_dir);
   pthread_mutex_init(&s->lock, NULL);
   pthread_cond_init(&s->built, NULL);
   return s;
@@ -260,6 +260,14 @@ static bool build_set(const ParseEnv *env, const Candidate *c, IncludeSet *set, 
   return ok;
 }
 
+/* Under the lock. */
+static bool room_left(IncludeSets *s, const char *cache_dir) {
+  if (!s->room_known)
+    s->room = cache_room(cache_dir);
+  s->room_known = true;
+  return s->room > 0;
+}
+
 const char *include_set_pch(ParseEnv *env, const Candidate *c, const SourceFile *f) {
   char *block = env->sets ? opening_block(env->db, f->text, f->len) : NULL;
   if (!block)
@@ -278,7 +286,7 @@ const char *include_set_pch(ParseEnv *env, const Candidate *c, const SourceFile 
       set->pch = pch;
       set->state = SET_READY;
       cache_touch(pch);
-    } else if (set->users < 2 || s->room <= 0) { /* a full cache: files parse with the prelude alone */
+    } else if (set->users < 2 || !room_left(s, env->cache_dir)) { /* a full cache: the prelude alone */
       free(pch);
       set->state = SET_UNUSABLE;
     } else {

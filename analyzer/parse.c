@@ -239,7 +239,7 @@ Status parse_env_init(ParseEnv *env, const ScanOptions *opt, const RuleDb *db, S
   Status st = parse_prelude(env, opt->cache_dir);
   if (!st && env->pch_cached) { /* include blocks are kept beside the prelude, or not at all */
     env->cache_dir = opt->cache_dir;
-    env->sets = include_sets_new(opt->cache_dir);
+    env->sets = include_sets_new();
     env->file_hashes = file_hashes_new();
   }
   if (st)
