@@ -273,6 +273,9 @@ void std_user_includes(CXTranslationUnit tu, const ParseEnv *env, NameSet *out);
 /* buildfile.c: a build file's commands, when it mentions CUDA (else false, and
  * nothing is read); never runs anything. */
 bool read_build_file(SourceFile *f, BuildKind kind, const RuleDb *db);
+/* buildfile.c: the '\n' that ends the line at i, backslash-newlines joined (as
+ * make and the C preprocessor join them); len when none does. */
+size_t logical_line_end(const char *t, size_t len, size_t i);
 /* buildfile.c: the files a Makefile at path includes by a literal name (include,
  * -include, sinclude), resolved from its folder, as make run there finds them. */
 void make_includes(const char *path, const char *text, size_t len, Strings *out);

@@ -164,7 +164,7 @@ static void read_cmake(SourceFile *f) {
 /* ---- Make ---- */
 
 /* The end of the logical line from i: the '\n' no backslash continues, or len. */
-static size_t logical_end(const char *t, size_t len, size_t i) {
+size_t logical_line_end(const char *t, size_t len, size_t i) {
   for (; i < len; i++) {
     if (t[i] != '\n')
       continue;
@@ -237,7 +237,7 @@ static bool assignment(const char *t, size_t s, size_t e, BuildCommand *c) {
 static void read_make(SourceFile *f) {
   const char *t = f->text;
   for (size_t i = 0; i < f->len;) {
-    size_t e = logical_end(t, f->len, i);
+    size_t e = logical_line_end(t, f->len, i);
     BuildCommand c = {.start = (unsigned)i, .name_end = (unsigned)i, .close = (unsigned)e, .value = BUILD_NO_VALUE,
                       .recipe = t[i] == '\t'};
     bool assigns = !c.recipe && assignment(t, i, e, &c);

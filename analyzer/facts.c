@@ -33,6 +33,7 @@ typedef struct {
   Range *tok;             /* per token: byte range */
   CXTokenKind *kind;      /* per token */
   LexRanges skipped;      /* preprocessor-skipped ranges */
+  VEC(Range) defines;     /* #define lines, continuations included */
   VEC(Range) device_fns;  /* bodies of __global__/__device__ functions */
   VEC(Range) device_only; /* those of them not also __host__: code never compiled for the host */
   StdMap *own_std;        /* standard headers the file's own CUDA includes brought in */
@@ -778,10 +779,46 @@ static void read_unmatched_call(Reader *r, CXCursor c) {
     read_pointee(r, two[0], two[1]);
 }
 
+/* The #define lines of the file: code spelled there is read where the macro is
+ * used, if at all, not in the definition. */
+static void find_defines(Reader *r) {
+  const char *t = r->f->text;
+  size_t n = r->f->len;
+  for (size_t i = 0; i < n;) {
+    size_t end = logical_line_end(t, n, i), j = i;
+    while (j < end && (t[j] == ' ' || t[j] == '\t'))
+      j++;
+    bool hash = j < end && t[j] == '#';
+    for (j += hash; hash && j < end && (t[j] == ' ' || t[j] == '\t'); j++)
+      ;
+    if (hash && end - j > 6 && memcmp(t + j, "define", 6) == 0 && (t[j + 6] == ' ' || t[j + 6] == '\t'))
+      vec_push(&r->defines, ((Range){(unsigned)i, (unsigned)end}));
+    i = end + 1;
+  }
+}
+
+/* A cursor written in this file (a macro's argument included), not in a #define:
+ * what the tree says of it is read. */
+static bool written_here(Reader *r, CXSourceLocation loc) {
+  CXFile file;
+  unsigned off;
+  clang_getFileLocation(loc, &file, NULL, NULL, &off);
+  return file && clang_File_isEqual(file, r->file) && !in_ranges(r->defines.items, r->defines.len, off);
+}
+
+/* A cursor a macro expansion of this file put there: the expression it starts
+ * (`MIN(a, b) + (float)h.x`) may hold code written in the file. */
+static bool expanded_here(Reader *r, CXSourceLocation loc) {
+  CXFile file;
+  clang_getExpansionLocation(loc, &file, NULL, NULL, NULL);
+  return file && clang_File_isEqual(file, r->file);
+}
+
 static enum CXChildVisitResult visit_tree(CXCursor c, CXCursor parent, CXClientData data) {
   Reader *r = data;
-  if (!in_this_file(r, clang_getCursorLocation(c)))
-    return CXChildVisit_Continue;
+  CXSourceLocation loc = clang_getCursorLocation(c);
+  if (!written_here(r, loc))
+    return expanded_here(r, loc) ? CXChildVisit_Recurse : CXChildVisit_Continue;
   switch (clang_getCursorKind(c)) {
   case CXCursor_FunctionDecl:
   case CXCursor_FunctionTemplate:
@@ -901,6 +938,7 @@ static void ask_the_tree(Reader *r) {
   }
   /* even a parse with errors has a tree: what it resolves (a member of a CUDA
    * struct, a function's __global__) holds, where its names would not */
+  find_defines(r);
   clang_visitChildren(clang_getTranslationUnitCursor(r->tu), visit_tree, r);
 }
 
@@ -1060,6 +1098,7 @@ static void read_facts(Reader *r) {
   free(r->kind);
   free(r->cursors);
   vec_free(&r->skipped);
+  vec_free(&r->defines);
   vec_free(&r->device_fns);
   vec_free(&r->device_only);
   for (size_t i = 0; i < r->pointees.len; i++)
