@@ -132,6 +132,8 @@ typedef struct {
   VEC(ConstantRange) constants;  /* in file order; they may nest */
   BuildKind build;     /* a build file: commands instead of facts */
   VEC(BuildCommand) commands;
+  VEC(unsigned) includes_outside; /* a Makefile: where it names a file it includes that lies outside the
+                                     tree scanned (../../common/make.config of a program scanned alone) */
 } SourceFile;
 
 typedef struct {

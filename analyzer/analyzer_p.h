@@ -277,8 +277,15 @@ bool read_build_file(SourceFile *f, BuildKind kind, const RuleDb *db);
  * make and the C preprocessor join them); len when none does. */
 size_t logical_line_end(const char *t, size_t len, size_t i);
 /* buildfile.c: the files a Makefile at path includes by a literal name (include,
- * -include, sinclude), resolved from its folder, as make run there finds them. */
-void make_includes(const char *path, const char *text, size_t len, Strings *out);
+ * -include, sinclude), resolved from its folder, as make run there finds them,
+ * each with where its name is in the text. */
+typedef struct {
+  char *path;
+  unsigned at;
+} MakeInclude;
+typedef VEC(MakeInclude) MakeIncludes;
+void make_includes(const char *path, const char *text, size_t len, MakeIncludes *out);
+void make_includes_free(MakeIncludes *m);
 void free_build_commands(SourceFile *f);
 
 /* facts.c: tokens (and, when the parse succeeded, the tree) into facts. */

@@ -254,7 +254,7 @@ static bool word_is(const char *t, const BuildWord *w, const char *word) {
   return w->end - w->start == strlen(word) && memcmp(t + w->start, word, w->end - w->start) == 0;
 }
 
-void make_includes(const char *path, const char *text, size_t len, Strings *out) {
+void make_includes(const char *path, const char *text, size_t len, MakeIncludes *out) {
   SourceFile f = {.text = (char *)text, .len = len};
   read_make(&f);
   const char *slash = strrchr(path, '/');
@@ -271,10 +271,17 @@ void make_includes(const char *path, const char *text, size_t len, Strings *out)
       size_t n = w->end - w->start;
       if (memchr(word, '$', n) || memchr(word, '*', n) || memchr(word, '?', n) || memchr(word, '~', n))
         continue; /* a variable or a pattern: no file to name without running make */
-      vec_push(out, word[0] == '/' ? cm_xstrndup(word, n) : cm_xasprintf("%.*s/%.*s", dir, path, (int)n, word));
+      char *named = word[0] == '/' ? cm_xstrndup(word, n) : cm_xasprintf("%.*s/%.*s", dir, path, (int)n, word);
+      vec_push(out, ((MakeInclude){named, w->start}));
     }
   }
   free_build_commands(&f);
+}
+
+void make_includes_free(MakeIncludes *m) {
+  for (size_t i = 0; i < m->len; i++)
+    free(m->items[i].path);
+  vec_free(m);
 }
 
 /* A build file worth reading mentions CUDA: its toolkit, nvcc or a .cu source. */
@@ -293,4 +300,5 @@ void free_build_commands(SourceFile *f) {
   for (size_t i = 0; i < f->commands.len; i++)
     vec_free(&f->commands.items[i].words);
   vec_free(&f->commands);
+  vec_free(&f->includes_outside);
 }

@@ -22,6 +22,25 @@ typedef struct Work {
   bool *parsed_alone;    /* per candidate, after the first pass: the tree of it alone is good */
 } Work;
 
+static bool under(const char *root, const char *path) {
+  size_t n = strlen(root);
+  return strncmp(path, root, n) == 0 && path[n] == '/';
+}
+
+/* A Makefile's includes of files that exist outside the tree scanned: a port of
+ * the tree alone will not have them. */
+static void note_includes_outside(const char *root, SourceFile *f) {
+  MakeIncludes named = {0};
+  make_includes(f->path, f->text, f->len, &named);
+  for (size_t k = 0; k < named.len; k++) {
+    char *real = realpath(named.items[k].path, NULL);
+    if (real && !under(root, real))
+      vec_push(&f->includes_outside, named.items[k].at);
+    free(real);
+  }
+  make_includes_free(&named);
+}
+
 static SourceFile *read_candidate(ParseEnv *env, const Candidate *c, ParseWorker *p) {
   SourceFile *f = cm_xcalloc(1, sizeof *f);
   f->path = cm_xstrdup(c->path);
@@ -39,6 +58,8 @@ static SourceFile *read_candidate(ParseEnv *env, const Candidate *c, ParseWorker
       an_source_free(f);
       return NULL;
     }
+    if (c->build == BUILD_MAKE)
+      note_includes_outside(env->scan_root, f);
   } else if (!looks_like_cuda(c->path, f->text, f->len, env->db)) {
     an_source_free(f);
     return NULL;
@@ -248,20 +269,18 @@ static void add_make_fragments(const char *root, Candidates *cands) {
     if (cands->items[i].build != BUILD_MAKE || cands->items[i].skip ||
         cm_read_file(cands->items[i].path, &text, &len) != ST_OK)
       continue;
-    Strings named = {0};
+    MakeIncludes named = {0};
     make_includes(cands->items[i].path, text, len, &named);
     free(text);
     for (size_t k = 0; k < named.len; k++) {
-      char *real = realpath(named.items[k], NULL);
+      char *real = realpath(named.items[k].path, NULL);
       struct stat st;
-      if (real && strncmp(real, root, n) == 0 && real[n] == '/' && stat(real, &st) == 0 && S_ISREG(st.st_mode) &&
-          !listed(cands, real))
+      if (real && under(root, real) && stat(real, &st) == 0 && S_ISREG(st.st_mode) && !listed(cands, real))
         vec_push(cands, ((Candidate){.path = real, .rel = cm_xstrdup(real + n + 1), .build = BUILD_MAKE}));
       else
         free(real);
-      free(named.items[k]);
     }
-    vec_free(&named);
+    make_includes_free(&named);
   }
 }
 

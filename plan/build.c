@@ -26,13 +26,10 @@ bool bp_replace(BuildPort *P, size_t start, size_t end, const char *text) {
   return true;
 }
 
-void bp_note(BuildPort *P, Diag d, size_t at, const char *fmt, ...) {
-  va_list ap;
-  va_start(ap, fmt);
+static void note(BuildPort *P, Diag d, size_t at, const char *subject, const char *fmt, va_list ap) {
   char *msg = NULL;
   if (vasprintf(&msg, fmt, ap) < 0)
     abort();
-  va_end(ap);
   unsigned line, column;
   an_location(P->fp->src, (unsigned)at, &line, &column);
   for (size_t i = 0; i < P->fp->findings.len; i++) {
@@ -43,8 +40,22 @@ void bp_note(BuildPort *P, Diag d, size_t at, const char *fmt, ...) {
     }
   }
   Finding f = {.diag = d, .offset = (unsigned)at, .line = line, .column = column,
-               .subject = cm_xstrdup(P->fp->src->rel), .message = msg};
+               .subject = cm_xstrdup(subject ? subject : P->fp->src->rel), .message = msg};
   vec_push(&P->fp->findings, f);
+}
+
+void bp_note(BuildPort *P, Diag d, size_t at, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  note(P, d, at, NULL, fmt, ap);
+  va_end(ap);
+}
+
+void bp_note_on(BuildPort *P, Diag d, size_t at, const char *subject, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  note(P, d, at, subject, fmt, ap);
+  va_end(ap);
 }
 
 static int edit_order(const void *a, const void *b) {

@@ -275,9 +275,24 @@ static void port_options(Mk *M, const BuildCommand *c, bool nvcc) {
   vec_free(&toks);
 }
 
+/* A file the Makefile includes from outside the tree: where the port is written,
+ * the same relative name leads nowhere (or elsewhere). */
+static void note_includes_outside(Mk *M) {
+  const char *t = M->P->t;
+  for (size_t i = 0; i < M->src->includes_outside.len; i++) {
+    size_t at = M->src->includes_outside.items[i], n = strcspn(t + at, " \t\r\n#");
+    char *name = cm_xstrndup(t + at, n);
+    bp_note_on(M->P, D_BUILD_FILE, at, name,
+               "%s is outside the tree ported: make in the port will not find it there; port the folder that "
+               "holds both, or give the port its own copy", name);
+    free(name);
+  }
+}
+
 void port_make(BuildPort *P) {
   Mk M = {.P = P, .src = P->fp->src, .fragment = !an_build_entry(P->fp->src->path)};
   learn(&M);
+  note_includes_outside(&M);
   for (size_t i = 0; i < M.src->commands.len; i++) {
     const BuildCommand *c = &M.src->commands.items[i];
     bool nvcc = nvcc_line(&M, c);

@@ -92,6 +92,9 @@ void plan_build_file(FilePlan *fp, const RuleDb *db, const PlanOptions *opt);
 bool bp_replace(BuildPort *P, size_t start, size_t end, const char *text);
 /* A finding at byte `at`; the same message twice on one line is said once. */
 void bp_note(BuildPort *P, Diag d, size_t at, const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+/* The same about a subject of its own (a file the build names), not the build file. */
+void bp_note_on(BuildPort *P, Diag d, size_t at, const char *subject, const char *fmt, ...)
+    __attribute__((format(printf, 5, 6)));
 /* The nvcc option (or -l<CUDA library>) at toks[*k] in hipcc's spelling, appended
  * to hip ("" when hipcc needs none), and why; a value given as the next token is
  * taken too, *k left on it. False when toks[*k] is not nvcc's. */

@@ -206,6 +206,8 @@ static void explain(const Tree *t, const Unit *u, const char *text, UnitResult *
   first_error(text, &e);
   r->error = e.text;
   const FilePlan *fp = locate(t, u, text, &e, r);
+  if (!fp) /* an error that names no file (make's "No rule to make target"): the unit's own file's findings */
+    fp = plan_of(t->plan, u->name);
   const CudaLibrary *lib = missing_library(t->db, e.message);
   const Finding *f = lib ? NULL : reported(fp, r->line, e.message);
   if (lib) {
