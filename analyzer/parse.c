@@ -77,8 +77,9 @@ bool in_system_header(const ParseEnv *env, CXSourceLocation loc) {
   return !tree;
 }
 
-/* The toolkit's Thrust and CUB (under include/, or include/cccl/ from CUDA 13):
- * rocThrust and hipCUB keep their names, so what they declare is no CUDA API. */
+/* The toolkit's Thrust and CUB (under include/, or include/cccl/ from CUDA 13), and
+ * its NCCL (include/nccl.h, CUDA 13): rocThrust, hipCUB and RCCL keep their
+ * names, so what they declare is no CUDA API. */
 bool is_same_name_library_path(const ParseEnv *env, const char *path) {
   if (!is_cuda_header_path(env, path))
     return false;
@@ -86,7 +87,10 @@ bool is_same_name_library_path(const ParseEnv *env, const char *path) {
   if (strncmp(rest, "cccl/", 5) == 0)
     rest += 5;
   size_t folder = strcspn(rest, "/");
-  return rest[folder] == '/' && rl_same_name_library(env->db, rest, folder);
+  if (rest[folder] == '/')
+    return rl_same_name_library(env->db, rest, folder);
+  const char *dot = strrchr(rest, '.'); /* a header of its own at the top: nccl.h */
+  return dot && rl_same_name_library(env->db, rest, (size_t)(dot - rest));
 }
 
 /* Only the toolkit's own declarations: clang's CUDA wrappers also declare device
