@@ -17,13 +17,14 @@
 #   stderr-lines  one-line error)
 #   requires      paths that must exist on this machine, or the case is skipped
 #   check.sh      run last with bash, or check.py with python3, for anything
-#   check.py      more (JSON fields, a second run); environment: HIPPORT, CASE,
+#   check.py      more (JSON fields, a second run), with clicase.py to import; environment: HIPPORT, CASE,
 #                 TMP, INPUT, OUT, ERR (the output files), RC (the exit code)
 # Exit: 0 pass, 1 fail, 77 skipped (ctest SKIP_RETURN_CODE).
 set -u
 
 HIPPORT=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
 CASE=$(cd "$2" && pwd)
+CLI_DIR=$(cd "$(dirname "$0")" && pwd) # clicase.py, what check.py scripts share
 NAME=$(basename "$CASE")
 TMP=$(mktemp -d "${TMPDIR:-/tmp}/hipport-cli-$NAME.XXXXXX")
 trap 'rm -rf "$TMP"' EXIT
@@ -104,7 +105,7 @@ if [[ -f $CASE/check.sh ]]; then
   (cd "$TMP" && bash "$CASE/check.sh") || fail "check.sh failed"
 fi
 if [[ -f $CASE/check.py ]]; then
-  (cd "$TMP" && python3 "$CASE/check.py") || fail "check.py failed"
+  (cd "$TMP" && PYTHONPATH="$CLI_DIR${PYTHONPATH:+:$PYTHONPATH}" python3 "$CASE/check.py") || fail "check.py failed"
 fi
 
 if ((failures)); then

@@ -5,30 +5,17 @@ clang_createIndex(1, 0) showed twice: each read came out wrapped twice
 half2_allocators.cu, in the optional suite, caught. Both outputs are
 expected.hip, byte for byte."""
 import os
-import subprocess
-import sys
+
+from clicase import finish, translate
 
 tmp, case, inp = os.environ["TMP"], os.environ["CASE"], os.environ["INPUT"]
 with open(os.path.join(case, "expected.hip")) as f:
     want = f.read()
 errors = []
-
-
-def compare(what, path):
-    with open(path) as f:
-        got = f.read()
-    if got != want:
-        errors.append(f"{what} wrote, not expected.hip:\n{got}")
-
-
-compare("hipify", os.path.join(tmp, "k.hip"))
-translated = os.path.join(tmp, "translated.hip")
-r = subprocess.run([os.environ["HIPPORT"], "translate", os.path.join(inp, "k.cu"), "-o", translated],
-                   capture_output=True, text=True)
-if r.returncode != 0:
-    errors.append(f"translate exited {r.returncode}: {r.stderr.strip()}")
-else:
-    compare("translate", translated)
-for e in errors:
-    print("FAIL:", e)
-sys.exit(1 if errors else 0)
+with open(os.path.join(tmp, "k.hip")) as f:
+    if f.read() != want:
+        errors.append("hipify wrote, not expected.hip")
+failed, port = translate(os.path.join(inp, "k.cu"), os.path.join(tmp, "translated.hip"))
+if failed or port != want:
+    errors.append(failed or f"translate wrote, not expected.hip:\n{port}")
+finish(errors)

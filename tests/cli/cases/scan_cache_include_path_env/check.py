@@ -5,7 +5,8 @@ that header, not served the facts the first run kept."""
 import json
 import os
 import subprocess
-import sys
+
+from clicase import finish
 
 tmp, inp, hipport = os.environ["TMP"], os.environ["INPUT"], os.environ["HIPPORT"]
 errors = []
@@ -25,6 +26,4 @@ r = subprocess.run([hipport, "scan", inp, "--format", "json", "--cache-dir", os.
                    capture_output=True, text=True, env=dict(os.environ, CPATH=inc))
 if r.returncode != 0 or parsers(r.stdout) != ["libclang"]:
     errors.append(f"with CPATH naming the header's folder, a.cu was not parsed (exit {r.returncode})")
-for e in errors:
-    print("FAIL:", e)
-sys.exit(1 if errors else 0)
+finish(errors)

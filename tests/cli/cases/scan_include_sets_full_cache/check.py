@@ -8,7 +8,8 @@ import glob
 import json
 import os
 import subprocess
-import sys
+
+from clicase import finish
 
 tmp, inp, hipport = os.environ["TMP"], os.environ["INPUT"], os.environ["HIPPORT"]
 reference = json.loads(open(os.environ["OUT"]).read())
@@ -38,6 +39,4 @@ if sets != [placeholder]:
 roomy = scan(os.path.join(tmp, "roomy"), "cache with room")
 if len(roomy) != 1:
     errors.append(f"cache with room: {len(roomy)} set PCHs, expected the one a.cu and b.cu share")
-for e in errors:
-    print("FAIL:", e)
-sys.exit(1 if errors else 0)
+finish(errors)

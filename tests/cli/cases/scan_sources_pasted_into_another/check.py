@@ -2,23 +2,20 @@
 that does not parse alone is read from its includer's tree, as a header is; the
 includer is its own program's main.cu (progD's, in a folder below, after two
 other programs' that paste a kernel.cu of their own, whose trees have nothing
-of this one and once gave it no facts at all). progB's <cuda.h> is the toolkit's, which the parse finds before
-the tree's header folders, not progC's util/cuda/cuda.h."""
-import json
-import os
-import sys
+of this one and once gave it no facts at all). progB's <cuda.h> is the
+toolkit's, which the parse finds before the tree's header folders, not progC's
+util/cuda/cuda.h."""
+from clicase import finish, parsers, report
 
-with open(os.path.join(os.environ["TMP"], "scan.json"), encoding="utf-8") as f:
-    report = json.load(f)
+doc = report("scan.json")
 errors = []
-parsers = {f["path"]: f["parser"] for f in report["files"]}
 for kernel in ("progA/kernel.cu", "progB/kernel.cu", "progD/kernel.cu"):
-    if parsers.get(kernel) != "libclang":
-        errors.append(f"{kernel} read by {parsers.get(kernel)}, expected libclang (from its includer's tree)")
+    if parsers(doc).get(kernel) != "libclang":
+        errors.append(f"{kernel} read by {parsers(doc).get(kernel)}, expected libclang (from its includer's tree)")
 
 
 def names(path):
-    return sorted({u["cuda"] for u in report["uses"] if u["file"] == path})
+    return sorted({u["cuda"] for u in doc["uses"] if u["file"] == path})
 
 
 if not {"__syncthreads", "threadIdx", "__global__"} <= set(names("progA/kernel.cu")):
@@ -31,6 +28,4 @@ if "cuda.h" not in names("progB/main.cu"):
     errors.append(f"progB/main.cu's <cuda.h> not reported as CUDA's: {names('progB/main.cu')}")
 if "cuda.h" in names("progC/main.cu"):
     errors.append("progC/main.cu's own util/cuda/cuda.h taken for CUDA's")
-for e in errors:
-    print("FAIL:", e)
-sys.exit(1 if errors else 0)
+finish(errors)

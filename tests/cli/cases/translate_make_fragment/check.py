@@ -5,7 +5,8 @@ it, and gets ROCm's root), so the port's make runs hipcc against ROCm's
 headers and libraries, not CUDA's."""
 import os
 import subprocess
-import sys
+
+from clicase import finish
 
 out = os.path.join(os.environ["TMP"], "out")
 errors = []
@@ -23,6 +24,4 @@ else:
     for want in ("hipcc", "-I/opt/rocm/include", "-L/opt/rocm/lib", "-lamdhip64"):
         if want not in words:
             errors.append(f"the port's compile line lacks {want}: {run[0]}")
-for e in errors:
-    print("FAIL:", e)
-sys.exit(1 if errors else 0)
+finish(errors)

@@ -5,7 +5,8 @@ of the whole suite, which holds the file, says nothing of it."""
 import json
 import os
 import subprocess
-import sys
+
+from clicase import finish
 
 inp, hipport = os.environ["INPUT"], os.environ["HIPPORT"]
 errors = []
@@ -20,6 +21,4 @@ if outside(os.path.join(inp, "app")) != [("Makefile", 1)]:
     errors.append(f"scan of app/: {outside(os.path.join(inp, 'app'))}, expected the include on Makefile line 1")
 if outside(inp):
     errors.append(f"scan of the whole suite: {outside(inp)}, expected nothing outside")
-for e in errors:
-    print("FAIL:", e)
-sys.exit(1 if errors else 0)
+finish(errors)
