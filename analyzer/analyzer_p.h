@@ -36,6 +36,8 @@ long first_non_utf8(const char *text, size_t len);
 typedef struct RepoIndex RepoIndex;
 RepoIndex *repo_index_build(const char *scan_root);
 const char *repo_index_root(const RepoIndex *ix);
+/* The repository's git submodules that are not checked out ("a, b"); NULL: none. */
+const char *repo_index_unfetched(const RepoIndex *ix);
 char *repo_index_find(const RepoIndex *ix, const char *spelling, const char *from);
 void repo_index_free(RepoIndex *ix);
 

@@ -423,15 +423,39 @@ static void keep_facts(ParseEnv *env, const char *key, const Candidate *c, const
   free(missing);
 }
 
-/* Where in the repository a missing header is, built on first need and shared
- * by the workers. */
-static char *find_in_repository(ParseEnv *env, const char *header, const char *from) {
-  pthread_mutex_lock(&env->repo_lock);
+/* The repository's index, built on first need and shared by the workers; the
+ * caller holds repo_lock. */
+static RepoIndex *repository(ParseEnv *env) {
   if (!env->repo)
     env->repo = repo_index_build(env->scan_root);
-  char *dir = repo_index_find(env->repo, header, from);
+  return env->repo;
+}
+
+/* Where in the repository a missing header is. */
+static char *find_in_repository(ParseEnv *env, const char *header, const char *from) {
+  pthread_mutex_lock(&env->repo_lock);
+  char *dir = repo_index_find(repository(env), header, from);
   pthread_mutex_unlock(&env->repo_lock);
   return dir;
+}
+
+/* A header nowhere to be found, in a clone whose submodules are not checked
+ * out: the likeliest fix, said with the parse's own reason. */
+static char *with_submodule_hint(ParseEnv *env, CXTranslationUnit tu, char *why) {
+  char *missing = missing_include(tu);
+  if (!missing)
+    return why;
+  free(missing);
+  pthread_mutex_lock(&env->repo_lock);
+  const char *subs = repo_index_unfetched(repository(env));
+  char *hinted = subs ? cm_xasprintf("%s (the repository's git submodules %s are not checked out: git submodule "
+                                     "update --init)", why, subs)
+                      : NULL;
+  pthread_mutex_unlock(&env->repo_lock);
+  if (!hinted)
+    return why;
+  free(why);
+  return hinted;
 }
 
 uint64_t repository_answer(ParseEnv *env, const char *header, const char *from) {
@@ -539,6 +563,8 @@ static void parse_and_collect(ParseEnv *env, ParseWorker *p, const Candidate *c,
       include_set_failed(env, block);
     free(first);
   }
+  if (why && tu)
+    why = with_submodule_hint(env, tu, why);
   f->parser = why ? PARSER_LEXICAL : PARSER_LIBCLANG;
   f->fallback_reason = why;
   if (tu) {

@@ -302,6 +302,7 @@ bool looks_like_cuda(const char *path, const char *text, size_t len, const RuleD
 struct RepoIndex {
   char *root;
   Strings headers;   /* every header under root, by path */
+  char *unfetched;   /* the git submodules not checked out, "a, b"; NULL: none */
 };
 
 /* The folder holding .git at or above `from`; else `from` itself. */
@@ -344,12 +345,56 @@ static void index_dir(RepoIndex *ix, const char *dir, int depth) {
   free(names);
 }
 
+static bool empty_folder(const char *path) {
+  DIR *d = opendir(path);
+  struct dirent *e;
+  while (d && (e = readdir(d)))
+    if (strcmp(e->d_name, ".") != 0 && strcmp(e->d_name, "..") != 0) {
+      closedir(d);
+      return false;
+    }
+  if (d)
+    closedir(d);
+  return true;
+}
+
+/* The `path = X` lines of root/.gitmodules whose folder is empty or absent: a
+ * clone made without --recurse-submodules. */
+static char *unfetched_submodules(const char *root) {
+  char *gitmodules = cm_xasprintf("%s/.gitmodules", root), *text;
+  size_t len;
+  Buf out = {0};
+  if (cm_read_file(gitmodules, &text, &len) == ST_OK) {
+    char *save = NULL;
+    for (char *line = strtok_r(text, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
+      line += strspn(line, " \t");
+      if (strncmp(line, "path", 4) != 0 || line[4 + strspn(line + 4, " \t")] != '=')
+        continue;
+      char *path = line + 4 + strspn(line + 4, " \t") + 1;
+      path += strspn(path, " \t");
+      path[strcspn(path, " \t\r")] = '\0';
+      char *folder = cm_xasprintf("%s/%s", root, path);
+      if (*path && empty_folder(folder))
+        buf_printf(&out, "%s%s", out.len ? ", " : "", path);
+      free(folder);
+    }
+    free(text);
+  }
+  free(gitmodules);
+  char *list = out.len ? cm_xstrdup(buf_cstr(&out)) : NULL;
+  buf_free(&out);
+  return list;
+}
+
 RepoIndex *repo_index_build(const char *scan_root) {
   RepoIndex *ix = cm_xcalloc(1, sizeof *ix);
   ix->root = repository_root(scan_root);
   index_dir(ix, ix->root, 0);
+  ix->unfetched = unfetched_submodules(ix->root);
   return ix;
 }
+
+const char *repo_index_unfetched(const RepoIndex *ix) { return ix->unfetched; }
 
 const char *repo_index_root(const RepoIndex *ix) { return ix->root; }
 
@@ -385,5 +430,6 @@ void repo_index_free(RepoIndex *ix) {
     free(ix->headers.items[i]);
   vec_free(&ix->headers);
   free(ix->root);
+  free(ix->unfetched);
   free(ix);
 }
