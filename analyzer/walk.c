@@ -276,11 +276,13 @@ static bool includes_cuda_header(const char *text, size_t len, const RuleDb *db)
 }
 
 /* A C/C++ file is CUDA when it includes a CUDA header, names a CUDA API the rules know, a CUDA keyword or
- * a launch. Cheap on purpose: it runs on every source file of a repository. */
+ * a launch (unless it includes HIP's runtime: HIP has those too). Cheap on purpose: it runs on every
+ * source file of a repository. */
 bool looks_like_cuda(const char *path, const char *text, size_t len, const RuleDb *db) {
   if (has_suffix(path, ".cu") || has_suffix(path, ".cuh"))
     return true;
-  if (rl_marked(db, MF_SOURCE, text, len) || includes_cuda_header(text, len, db))
+  if (includes_cuda_header(text, len, db) ||
+      (rl_marked(db, MF_SOURCE, text, len) && !rl_marked(db, MF_HIP, text, len)))
     return true;
   for (size_t i = 0; i < len;) {
     if (!is_ident_char(text[i]) || (i > 0 && is_ident_char(text[i - 1]))) {

@@ -299,8 +299,9 @@ const BuildName *rl_build_name(const RuleDb *db, BuildSystem system, const char 
 const BuildName *rl_build_name_in(const RuleDb *db, BuildSystem system, BuildNameKind kind, const char *s, size_t n,
                                   bool anywhere);
 /* Whether a file's text shows it is CUDA's (data/marks.csv): a build file
- * without a mark is not read, a source file with one is CUDA. */
-typedef enum { MF_BUILD, MF_SOURCE } MarkFile;
+ * without a mark is not read, a source file with one is CUDA unless it has a
+ * HIP mark (written for HIP already). */
+typedef enum { MF_BUILD, MF_SOURCE, MF_HIP } MarkFile;
 bool rl_marked(const RuleDb *db, MarkFile file, const char *text, size_t len);
 /* By CUDA::<name> (by_link false) or by -l<name> (true). */
 const CudaLibrary *rl_cuda_library(const RuleDb *db, const char *s, size_t n, bool by_link);

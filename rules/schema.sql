@@ -244,7 +244,7 @@ CREATE TABLE result_cast (
 
 -- Text that shows a file is CUDA's (data/marks.csv).
 CREATE TABLE mark (
-  file TEXT NOT NULL CHECK (file IN ('build','source')),
+  file TEXT NOT NULL CHECK (file IN ('build','source','hip')),
   mark TEXT NOT NULL,              -- matched anywhere in the file: nvcc
   PRIMARY KEY (file, mark)
 );
