@@ -275,14 +275,31 @@ static bool includes_cuda_header(const char *text, size_t len, const RuleDb *db)
   return false;
 }
 
+/* A source mark (__global__, <<<) in the file's code, not in a comment or a
+ * string: rodinia's common.c prints ">>>>>LU<<<<<<<" in a comment. */
+static bool marked_in_code(const char *text, size_t len, const RuleDb *db) {
+  if (!rl_marked(db, MF_SOURCE, text, len))
+    return false;
+  LexTokens toks = {0};
+  an_lex(text, len, &toks);
+  char *code = cm_xmalloc(len + 1);
+  memcpy(code, text, len + 1);
+  for (size_t i = 0; i < toks.len; i++)
+    if (toks.items[i].kind == CXToken_Comment || toks.items[i].kind == CXToken_Literal)
+      memset(code + toks.items[i].begin, ' ', toks.items[i].end - toks.items[i].begin);
+  bool marked = rl_marked(db, MF_SOURCE, code, len);
+  free(code);
+  vec_free(&toks);
+  return marked;
+}
+
 /* A C/C++ file is CUDA when it includes a CUDA header, names a CUDA API the rules know, a CUDA keyword or
  * a launch (unless it includes HIP's runtime: HIP has those too). Cheap on purpose: it runs on every
  * source file of a repository. */
 bool looks_like_cuda(const char *path, const char *text, size_t len, const RuleDb *db) {
   if (has_suffix(path, ".cu") || has_suffix(path, ".cuh"))
     return true;
-  if (includes_cuda_header(text, len, db) ||
-      (rl_marked(db, MF_SOURCE, text, len) && !rl_marked(db, MF_HIP, text, len)))
+  if (includes_cuda_header(text, len, db) || (marked_in_code(text, len, db) && !rl_marked(db, MF_HIP, text, len)))
     return true;
   for (size_t i = 0; i < len;) {
     if (!is_ident_char(text[i]) || (i > 0 && is_ident_char(text[i - 1]))) {
