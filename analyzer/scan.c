@@ -19,7 +19,10 @@ typedef struct Work {
   bool progress;
   struct timespec start; /* for the progress line's rate */
   void (*read)(struct Work *w, size_t i, ParseWorker *p); /* what each worker does with file i */
-  bool *parsed_alone;    /* per candidate, after the first pass: the tree of it alone is good */
+  size_t *root;          /* per candidate: the file whose own tree read it (itself when parsed alone, else
+                            its includer's root), NO_ROOT when none did; fixed during a pass */
+  size_t *next_root;     /* what this pass's reads in context found, merged into root after it */
+  size_t *old_root;      /* root before the last pass: an includer is tried once, the pass after it is read */
 } Work;
 
 static bool under(const char *root, const char *path) {
@@ -104,16 +107,19 @@ static bool mentions_include(const SourceFile *f, const char *name) {
   return false;
 }
 
-enum { CONTEXT_TRIES = 3 };
+enum { CONTEXT_TRIES = 3, CONTEXT_DEPTH = 3 };
+static const size_t NO_ROOT = SIZE_MAX;
 
 /* path is a file of the folder that is the first dir_len bytes of other. */
 static bool in_folder(const char *path, const char *other, size_t dir_len) {
   return strncmp(path, other, dir_len) == 0 && path[dir_len] == '/' && !strchr(path + dir_len + 1, '/');
 }
 
-/* The second pass: a file that fell back to tokens is read from the tree of a
- * file that includes it (it may use what its includer defines first): a header,
- * or a source pasted into another (rodinia's `#include "kernel.cu"`). */
+/* The passes after the first: a file that fell back to tokens is read from the
+ * tree of a file that includes it (it may use what its includer defines
+ * first): a header, or a source pasted into another (rodinia's `#include
+ * "kernel.cu"`). An includer read so itself serves through its own root's tree,
+ * a pass later: pastes may chain (main.cu, work.cu, solver.cu, kernel.cu). */
 static void read_in_context(Work *w, size_t i, ParseWorker *p) {
   SourceFile *h = w->out[i];
   if (!h || h->parser != PARSER_LEXICAL || h->skip_reason || h->build)
@@ -124,12 +130,14 @@ static void read_in_context(Work *w, size_t i, ParseWorker *p) {
   for (int near = 1; near >= 0; near--) /* its own folder's files first: kernel.cu is a common name */
     for (size_t j = 0; j < w->cands->len && tries < CONTEXT_TRIES; j++) {
       SourceFile *f = w->out[j];
-      if (!w->parsed_alone[j] || f->build || in_folder(f->path, h->path, dir_len) != near ||
-          !mentions_include(f, base))
+      size_t r = w->root[j];
+      if (r == NO_ROOT || w->old_root[j] != NO_ROOT || f->build || in_folder(f->path, h->path, dir_len) != near || !mentions_include(f, base))
         continue;
       tries++;
-      if (parse_in_context(w->env, p, &w->cands->items[j], f, &w->cands->items[i], h))
+      if (parse_in_context(w->env, p, &w->cands->items[r], w->out[r], &w->cands->items[i], h)) {
+        w->next_root[i] = r;
         return;
+      }
     }
 }
 
@@ -159,6 +167,29 @@ static void run_workers(Work *w, int jobs) {
   cm_parallel_for_threads(w->cands->len, jobs < 1 ? 1 : jobs, &parsers, read_item, w);
   if (w->progress)
     fputs("\r\033[K", stderr);
+}
+
+static void read_in_contexts(Work *w, int jobs) {
+  size_t n = w->cands->len;
+  w->root = cm_xcalloc(n + 1, sizeof *w->root);
+  w->next_root = cm_xcalloc(n + 1, sizeof *w->next_root);
+  w->old_root = cm_xcalloc(n + 1, sizeof *w->old_root);
+  for (size_t i = 0; i < n; i++) {
+    w->root[i] = w->next_root[i] = w->out[i] && w->out[i]->parser == PARSER_LIBCLANG ? i : NO_ROOT;
+    w->old_root[i] = NO_ROOT;
+  }
+  w->read = read_in_context;
+  w->progress = false;
+  bool found = true;
+  for (int depth = 0; depth < CONTEXT_DEPTH && found; depth++) {
+    run_workers(w, jobs);
+    found = memcmp(w->root, w->next_root, n * sizeof *w->root) != 0;
+    memcpy(w->old_root, w->root, n * sizeof *w->root);
+    memcpy(w->root, w->next_root, n * sizeof *w->root);
+  }
+  free(w->root);
+  free(w->next_root);
+  free(w->old_root);
 }
 
 static int by_rel(const void *a, const void *b) {
@@ -312,15 +343,9 @@ Status an_scan(const char *const *paths, size_t npaths, const ScanOptions *opt, 
               .read = read_one};
     clock_gettime(CLOCK_MONOTONIC, &w.start);
     run_workers(&w, opt->jobs);
-    w.parsed_alone = cm_xcalloc(cands.len + 1, sizeof *w.parsed_alone);
-    for (size_t i = 0; i < cands.len; i++)
-      w.parsed_alone[i] = w.out[i] && w.out[i]->parser == PARSER_LIBCLANG;
-    w.read = read_in_context;
-    w.progress = false;
     if (!opt->lexical)
-      run_workers(&w, opt->jobs);
+      read_in_contexts(&w, opt->jobs);
     out->lexical = opt->lexical;
-    free(w.parsed_alone);
     for (size_t i = 0; i < cands.len; i++)
       if (w.out[i]) {
         vec_push(&out->files, w.out[i]);
