@@ -15,6 +15,7 @@ typedef struct {
   char *dir;     /* the compile command's working directory */
   char *skip;    /* why it is listed but not read (a link out of the tree); NULL: read it */
   BuildKind build; /* a build file, by its name or as a Makefile's include; else BUILD_NONE */
+  VEC(unsigned) includes_outside; /* a Makefile: where it names an included file outside the tree */
   bool unreadable; /* the skip is an input error (a folder that cannot be listed) */
 } Candidate;
 

@@ -54,16 +54,11 @@ int base_args(const ParseEnv *env, const char **args, const char *pch) {
   return n;
 }
 
-bool is_cuda_header_path(const ParseEnv *env, const char *path) {
-  size_t n = strlen(env->cuda_include);
-  return strncmp(path, env->cuda_include, n) == 0 && path[n] == '/';
-}
+bool is_cuda_header_path(const ParseEnv *env, const char *path) { return cm_path_inside(env->cuda_include, path); }
 
 /* Under the scan root, outside the toolkit: the tree's own. */
 static bool is_tree_path(const ParseEnv *env, const char *path) {
-  size_t n = env->scan_root ? strlen(env->scan_root) : 0;
-  return path && n && strncmp(path, env->scan_root, n) == 0 && (path[n] == '/' || n == 1) &&
-         !is_cuda_header_path(env, path);
+  return path && env->scan_root && cm_path_inside(env->scan_root, path) && !is_cuda_header_path(env, path);
 }
 
 bool in_system_header(const ParseEnv *env, CXSourceLocation loc) {

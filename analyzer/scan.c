@@ -25,25 +25,6 @@ typedef struct Work {
   size_t *old_root;      /* root before the last pass: an includer is tried once, the pass after it is read */
 } Work;
 
-static bool under(const char *root, const char *path) {
-  size_t n = strlen(root);
-  return strncmp(path, root, n) == 0 && path[n] == '/';
-}
-
-/* A Makefile's includes of files that exist outside the tree scanned: a port of
- * the tree alone will not have them. */
-static void note_includes_outside(const char *root, SourceFile *f) {
-  MakeIncludes named = {0};
-  make_includes(f->path, f->text, f->len, &named);
-  for (size_t k = 0; k < named.len; k++) {
-    char *real = realpath(named.items[k].path, NULL);
-    if (real && !under(root, real))
-      vec_push(&f->includes_outside, named.items[k].at);
-    free(real);
-  }
-  make_includes_free(&named);
-}
-
 static SourceFile *read_candidate(ParseEnv *env, const Candidate *c, ParseWorker *p) {
   SourceFile *f = cm_xcalloc(1, sizeof *f);
   f->path = cm_xstrdup(c->path);
@@ -61,8 +42,8 @@ static SourceFile *read_candidate(ParseEnv *env, const Candidate *c, ParseWorker
       an_source_free(f);
       return NULL;
     }
-    if (c->build == BUILD_MAKE)
-      note_includes_outside(env->scan_root, f);
+    for (size_t k = 0; k < c->includes_outside.len; k++)
+      vec_push(&f->includes_outside, c->includes_outside.items[k]);
   } else if (!looks_like_cuda(c->path, f->text, f->len, env->db)) {
     an_source_free(f);
     return NULL;
@@ -131,7 +112,8 @@ static void read_in_context(Work *w, size_t i, ParseWorker *p) {
     for (size_t j = 0; j < w->cands->len && tries < CONTEXT_TRIES; j++) {
       SourceFile *f = w->out[j];
       size_t r = w->root[j];
-      if (r == NO_ROOT || w->old_root[j] != NO_ROOT || f->build || in_folder(f->path, h->path, dir_len) != near || !mentions_include(f, base))
+      if (r == NO_ROOT || w->old_root[j] != NO_ROOT || f->build || in_folder(f->path, h->path, dir_len) != near ||
+          !mentions_include(f, base))
         continue;
       tries++;
       if (parse_in_context(w->env, p, &w->cands->items[r], w->out[r], &w->cands->items[i], h)) {
@@ -206,6 +188,7 @@ void free_candidates(Candidates *cands) {
     free(c->rel);
     free(c->dir);
     free(c->skip);
+    vec_free(&c->includes_outside);
   }
   vec_free(cands);
 }
@@ -291,7 +274,8 @@ static void count_include_sets(ParseEnv *env, const Candidates *cands) {
 /* The Make fragments the tree's Makefiles include under any name (rodinia's
  * common/make.config, which sets CUDA_DIR for every program): build files too,
  * read as Makefiles; a fragment's own includes are followed in turn. One
- * outside the tree is not read: nothing is written there. */
+ * outside the tree is not read (nothing is written there), but its include is
+ * noted: a port of the tree alone will not have it. */
 static void add_make_fragments(const char *root, Candidates *cands) {
   size_t n = strlen(root);
   for (size_t i = 0; i < cands->len; i++) {
@@ -306,7 +290,10 @@ static void add_make_fragments(const char *root, Candidates *cands) {
     for (size_t k = 0; k < named.len; k++) {
       char *real = realpath(named.items[k].path, NULL);
       struct stat st;
-      if (real && under(root, real) && stat(real, &st) == 0 && S_ISREG(st.st_mode) && !listed(cands, real))
+      bool inside = real && cm_path_inside(root, real);
+      if (real && !inside)
+        vec_push(&cands->items[i].includes_outside, named.items[k].at);
+      if (inside && stat(real, &st) == 0 && S_ISREG(st.st_mode) && !listed(cands, real))
         vec_push(cands, ((Candidate){.path = real, .rel = cm_xstrdup(real + n + 1), .build = BUILD_MAKE}));
       else
         free(real);

@@ -47,9 +47,8 @@ static bool cuda_side(const ParseEnv *env, const char *path) {
     return true;
   const char *base = strrchr(path, '/');
   base = base ? base + 1 : path;
-  size_t n = strlen(env->compat_include);
   return is_cuda_header_path(env, path) || strstr(path, "/cuda_wrappers/") || strncmp(base, "__clang_cuda", 12) == 0 ||
-         (strncmp(path, env->compat_include, n) == 0 && path[n] == '/');
+         cm_path_inside(env->compat_include, path);
 }
 
 /* The header name an #include directive at `loc` spells: <cmath> gives cmath. */

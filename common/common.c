@@ -223,6 +223,11 @@ static char *step(char *cur, const char *name, size_t n) {
   return real;
 }
 
+bool cm_path_inside(const char *dir, const char *path) {
+  size_t n = strlen(dir);
+  return strncmp(path, dir, n) == 0 && (path[n] == '/' || (n == 1 && path[1] != '\0'));
+}
+
 char *cm_resolve_path(const char *path) {
   char cwd[PATH_MAX];
   char *cur = path[0] == '/' ? cm_xstrdup("/") : cm_xstrdup(getcwd(cwd, sizeof cwd) ? cwd : "/");

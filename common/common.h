@@ -95,6 +95,9 @@ bool cm_is_special_file(const char *path);
  * exists resolved as the kernel would (links followed), the rest normalised by
  * name ("new/../src" is "src"). malloc'd. */
 char *cm_resolve_path(const char *path);
+/* path names something inside the folder dir (not dir itself), by name: both
+ * absolute and normalised; dir "/" holds every other absolute path. */
+bool cm_path_inside(const char *dir, const char *path);
 /* Both name the same existing file (device and inode). */
 bool cm_same_file(const char *a, const char *b);
 

@@ -309,7 +309,8 @@ static void read_wide_mask(RuleDb *db, sqlite3_stmt *st) {
 
 static void read_mark(RuleDb *db, sqlite3_stmt *st) {
   const char *file = col_need(db, st, 0);
-  Mark m = {col_need_dup(db, st, 1), strcmp(file, "source") == 0 ? MF_SOURCE : strcmp(file, "hip") == 0 ? MF_HIP : MF_BUILD};
+  MarkFile kind = strcmp(file, "source") == 0 ? MF_SOURCE : strcmp(file, "hip") == 0 ? MF_HIP : MF_BUILD;
+  Mark m = {col_need_dup(db, st, 1), kind};
   vec_push(&db->marks, m);
 }
 
