@@ -118,6 +118,8 @@ typedef struct {
   char *fallback_reason;  /* why the file was read lexically; NULL when parsed */
   unsigned fallback_offset; /* where in the file the parse failed (0 when elsewhere) */
   char *parsed_with;      /* a file that includes this one, from whose tree it was read; or NULL */
+  bool alone_errors;      /* its own parse had errors in it (a header names a type its includer
+                             includes declare): an includer's tree may read it whole */
   char *skip_reason;      /* unreadable, binary, a link out of the tree: no facts at all */
   bool not_utf8;          /* some bytes are not UTF-8: the file is read all the same */
   unsigned not_utf8_at;   /* the first of them */

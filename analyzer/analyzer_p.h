@@ -219,12 +219,17 @@ char *join_chevrons(const char *text, size_t len);
  * never loads libclang. */
 typedef struct {
   CXIndex index;
+  const Candidate *tree_of; /* the includer whose tree is kept, for the next header read in it */
+  CXTranslationUnit tree;
+  unsigned tree_mb;         /* what that tree holds of the parse budget */
 } ParseWorker;
 CXIndex worker_index(ParseWorker *p);
 /* Parses one file and fills its facts (facts.c does the reading). */
 void parse_file(ParseEnv *env, ParseWorker *p, const Candidate *c, SourceFile *f);
 
 /* A header read from the tree of a file that includes it (see parse.c). */
+/* Disposes of the includer's tree a worker kept (parse_in_context). */
+void parse_worker_drop_tree(ParseEnv *env, ParseWorker *p);
 bool parse_in_context(ParseEnv *env, ParseWorker *p, const Candidate *includer, SourceFile *inc_file,
                       const Candidate *hc, SourceFile *header);
 

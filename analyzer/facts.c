@@ -278,10 +278,11 @@ static unsigned token_at(Reader *r, unsigned off) {
 
 /* clang declares a builtin no header declared (__syncthreads) where the file
  * first uses it, so every later use names that first use: a declaration whose
- * token in this file is a use, not a declaration, is clang's stand-in. */
+ * token is a use, not a declaration (in another file: an expression there), is
+ * clang's stand-in. */
 static bool declared_at_a_use(Reader *r, CXSourceLocation loc, unsigned at) {
-  if (!in_this_file(r, loc))
-    return false;
+  if (!in_this_file(r, loc)) /* a header read in its includer's tree: the first call may be the includer's */
+    return clang_isExpression(clang_getCursorKind(clang_getCursor(r->tu, loc)));
   unsigned j = token_at(r, at);
   return j < r->ntokens && r->tok[j].begin == at && !clang_isDeclaration(clang_getCursorKind(r->cursors[j]));
 }

@@ -29,7 +29,7 @@
 #include "analyzer_p.h"
 
 /* Raise on any change to what an entry holds or how it is written. */
-enum { FORMAT_VERSION = 6 };
+enum { FORMAT_VERSION = 7 };
 
 /* ---- included files, stat'ed and hashed once per run ---- */
 
@@ -255,7 +255,7 @@ static void write_entry(FILE *o, const char *key, const SourceFile *f, const Man
     put_str(o, m->items[i].path);
     fputc('\n', o);
   }
-  fprintf(o, "P %d %u", (int)f->parser, f->fallback_offset);
+  fprintf(o, "P %d %u %d", (int)f->parser, f->fallback_offset, (int)f->alone_errors);
   put_str(o, f->fallback_reason);
   put_str(o, f->parsed_with);
   fprintf(o, "\nI %zu\n", f->found_includes.len);
@@ -438,6 +438,7 @@ static void read_parse(Reader *r, SourceFile *f) {
   get_tag(r, "P");
   f->parser = (Parser)get_num(r);
   f->fallback_offset = get_unsigned(r);
+  f->alone_errors = get_num(r) != 0;
   f->fallback_reason = get_str(r);
   f->parsed_with = get_str(r);
   get_tag(r, "I");
@@ -579,7 +580,7 @@ bool facts_cache_load(ParseEnv *env, const char *key, SourceFile *f) {
     return false;
   }
   forget_parse(f);
-  f->parser = got.parser, f->fallback_offset = got.fallback_offset;
+  f->parser = got.parser, f->fallback_offset = got.fallback_offset, f->alone_errors = got.alone_errors;
   f->fallback_reason = got.fallback_reason, f->parsed_with = got.parsed_with;
   f->found_includes = got.found_includes, f->facts = got.facts, f->constants = got.constants;
   f->code_only = got.code_only;

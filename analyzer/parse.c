@@ -338,6 +338,19 @@ static char *parse_error(CXTranslationUnit tu, CXFile file, unsigned *offset) {
   return why;
 }
 
+/* An error in the file itself, of any kind: a header that names a type its
+ * includer's includes declare parses alone with the name unknown, every use of
+ * it unresolved (a half2 member read that is not seen as one). */
+static bool own_error(CXTranslationUnit tu) {
+  bool found = false;
+  for (unsigned i = 0, n = clang_getNumDiagnostics(tu); i < n && !found; i++) {
+    CXDiagnostic d = clang_getDiagnostic(tu, i);
+    found = clang_getDiagnosticSeverity(d) >= CXDiagnostic_Error && located_in(clang_getDiagnosticLocation(d), NULL);
+    clang_disposeDiagnostic(d);
+  }
+  return found;
+}
+
 typedef VEC(const char *) Args;
 
 /* Flags for one file: the defaults, its folder and the tree's header folders,
@@ -562,6 +575,7 @@ static void parse_and_collect(ParseEnv *env, ParseWorker *p, const Candidate *c,
     why = with_submodule_hint(env, tu, why);
   f->parser = why ? PARSER_LEXICAL : PARSER_LIBCLANG;
   f->fallback_reason = why;
+  f->alone_errors = !why && tu && own_error(tu);
   if (tu) {
     collect_facts(env, tu, !why, f);
     if (key && whole)
@@ -624,20 +638,46 @@ static CXFile included_file(CXTranslationUnit tu, const char *path) {
   return in.found;
 }
 
+/* The includer's tree, parsed once for the headers a worker reads from it one
+ * after another (a sort.cu's three kernel headers): the worker keeps the last. */
+static CXTranslationUnit includer_tree(ParseEnv *env, ParseWorker *p, const Candidate *includer,
+                                       SourceFile *inc_file) {
+  if (p->tree && p->tree_of == includer)
+    return p->tree;
+  parse_worker_drop_tree(env, p);
+  unsigned mb = parse_weight(env->db, inc_file);
+  parse_budget_take(&env->budget, mb);
+  const char *block = include_set_pch(env, includer, inc_file); /* the includer's own parse made it */
+  CXTranslationUnit tu = NULL;
+  enum CXErrorCode err =
+      parse_with_found_includes(env, worker_index(p), includer, inc_file, block ? block : env->pch, &tu);
+  if (err != CXError_Success || !tu) {
+    parse_budget_give(&env->budget, mb);
+    return NULL;
+  }
+  *p = (ParseWorker){p->index, includer, tu, mb};
+  return tu;
+}
+
+void parse_worker_drop_tree(ParseEnv *env, ParseWorker *p) {
+  if (!p->tree)
+    return;
+  clang_disposeTranslationUnit(p->tree);
+  parse_budget_give(&env->budget, p->tree_mb);
+  *p = (ParseWorker){p->index, NULL, NULL, 0};
+}
+
 bool parse_in_context(ParseEnv *env, ParseWorker *p, const Candidate *includer, SourceFile *inc_file,
                       const Candidate *hc, SourceFile *header) {
   char *key = context_key(env, includer, inc_file, hc, header);
   if (key && facts_cache_load(env, key, header)) {
     free(key);
-    return header->parser == PARSER_LIBCLANG;
+    return header->parsed_with != NULL; /* what failed keeps the header's own reading */
   }
   header->reused = false; /* its facts from now on are this parse's */
   prelude_check(env);
-  unsigned mb = parse_weight(env->db, inc_file);
-  parse_budget_take(&env->budget, mb);
-  CXTranslationUnit tu = NULL;
-  if (parse_with_found_includes(env, worker_index(p), includer, inc_file, env->pch, &tu) != CXError_Success || !tu) {
-    parse_budget_give(&env->budget, mb);
+  CXTranslationUnit tu = includer_tree(env, p, includer, inc_file);
+  if (!tu) {
     free(key);
     return false;
   }
@@ -651,6 +691,7 @@ bool parse_in_context(ParseEnv *env, ParseWorker *p, const Candidate *includer, 
     header->fallback_reason = NULL;
     header->fallback_offset = 0;
     header->parser = PARSER_LIBCLANG;
+    header->alone_errors = false;
     header->parsed_with = cm_xstrdup(inc_file->rel);
     collect_facts(env, tu, true, header);
   }
@@ -658,7 +699,5 @@ bool parse_in_context(ParseEnv *env, ParseWorker *p, const Candidate *includer, 
     keep_facts(env, key, includer, inc_file, tu, header);
   free(key);
   free(why);
-  clang_disposeTranslationUnit(tu);
-  parse_budget_give(&env->budget, mb);
   return ok;
 }

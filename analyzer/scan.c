@@ -96,14 +96,15 @@ static bool in_folder(const char *path, const char *other, size_t dir_len) {
   return strncmp(path, other, dir_len) == 0 && path[dir_len] == '/' && !strchr(path + dir_len + 1, '/');
 }
 
-/* The passes after the first: a file that fell back to tokens is read from the
- * tree of a file that includes it (it may use what its includer defines
+/* The passes after the first: a file that fell back to tokens, or whose own
+ * parse had errors in it (a type it names unknown), is read from the tree of a
+ * file that includes it (it may use what its includer includes or defines
  * first): a header, or a source pasted into another (rodinia's `#include
  * "kernel.cu"`). An includer read so itself serves through its own root's tree,
  * a pass later: pastes may chain (main.cu, work.cu, solver.cu, kernel.cu). */
 static void read_in_context(Work *w, size_t i, ParseWorker *p) {
   SourceFile *h = w->out[i];
-  if (!h || h->parser != PARSER_LEXICAL || h->skip_reason || h->build)
+  if (!h || (h->parser != PARSER_LEXICAL && !h->alone_errors) || h->skip_reason || h->build)
     return;
   const char *slash = strrchr(h->path, '/'), *base = slash ? slash + 1 : h->path;
   size_t dir_len = slash ? (size_t)(slash - h->path) : 0;
@@ -131,8 +132,9 @@ static void *parser_init(void *ctx) {
 }
 
 static void parser_done(void *ctx, void *parser) {
-  (void)ctx;
+  Work *w = ctx;
   ParseWorker *p = parser;
+  parse_worker_drop_tree(w->env, p);
   if (p->index)
     clang_disposeIndex(p->index);
   free(p);
