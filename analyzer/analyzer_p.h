@@ -315,6 +315,18 @@ typedef VEC(LexRange) LexRanges;
 void an_lex(const char *text, size_t len, LexTokens *out);
 void an_lex_skipped(const SourceFile *f, const char *text, const LexTokens *t, LexRanges *out);
 void facts_index_lines(SourceFile *f);
+
+/* lex_scopes.c: what a file declares, from its tokens, where there is no tree. */
+typedef struct LexScopes LexScopes;
+enum { LEX_NO_TYPE = 0xFFFFFFFFu };
+typedef struct {
+  unsigned type; /* the token naming the declaration's type; LEX_NO_TYPE for a keyword type */
+  bool is_const;
+} LexDeclared;
+LexScopes *lex_scopes_read(const SourceFile *f, const char *text, const LexRange *tok, const CXTokenKind *kind,
+                           unsigned n);
+bool lex_scopes_declared(const LexScopes *s, unsigned i, LexDeclared *out);
+void lex_scopes_free(LexScopes *s);
 /* Drops what collect_facts gave, so that a file can be read again. */
 void an_forget_facts(SourceFile *f);
 /* Drops the headers include discovery found for the file (parse.c). */

@@ -43,6 +43,7 @@ typedef struct {
                              tree, whatever the file and its project headers declare */
   NameSet *kernel_templates; /* function templates with __global__/__device__, by name */
   VEC(Pointee) pointees;  /* calls of CUDA names whose first argument is a pointer, by callee offset */
+  LexScopes *scopes;      /* what the file declares, read from its tokens, where there is no tree */
 } Reader;
 
 /* libclang's own name for a cursor kind; its strings are static, so no dispose. */
@@ -495,7 +496,8 @@ static void read_identifier(Reader *r, unsigned i, bool in_macro) {
     rule = namespaced_rule(r, i, where, name, n, &qualified);
   if (where == 2)
     read_std_name(r, i, name, n);
-  bool own = where == 3 || (where == 0 && nameset_has(r->own_names, name, n));
+  bool own = where == 3 || (where == 0 && nameset_has(r->own_names, name, n)) ||
+             (r->scopes && active && !in_macro && lex_scopes_declared(r->scopes, i, NULL));
   if (ignored_name(r, i, rule, where, own)) {
     free(header);
     return;
@@ -947,6 +949,39 @@ static bool is_asm_keyword(Reader *r, unsigned i) {
   return tok_is(r, i, "asm") || tok_is(r, i, "__asm__") || tok_is(r, i, "__asm");
 }
 
+/* The struct a CUDA type name stands for, as a parse names a member's owner
+ * (half2 h: __half2); NULL for a name that is no CUDA type. */
+static char *cuda_struct(Reader *r, unsigned type) {
+  const char *name = tok_text(r) + r->tok[type].begin;
+  size_t n = r->tok[type].end - r->tok[type].begin;
+  const Rule *rule = rl_lookup(r->env->db, name, n);
+  if (!rule || rule->kind != RK_TYPE)
+    return NULL;
+  const char *owner = rl_struct_name(r->env->db, name, n);
+  return owner ? cm_xstrdup(owner) : cm_xstrndup(name, n);
+}
+
+/* obj.member (obj->member, obj[i].member) where the file declares obj with a
+ * CUDA type: what read_member_ref takes from a tree, from the tokens. */
+static void read_lexical_member(Reader *r, unsigned i) {
+  LexDeclared d;
+  if (after_member_access(r, i) || in_ranges(r->skipped.items, r->skipped.len, r->tok[i].begin) ||
+      !lex_scopes_declared(r->scopes, i, &d) || d.type == LEX_NO_TYPE)
+    return;
+  unsigned k = tok_is(r, i + 1, "[") ? matching(r, i + 1, "[", "]") + 1 : i + 1;
+  if (!(tok_is(r, k, ".") || tok_is(r, k, "->")) || k + 1 >= r->ntokens || r->kind[k + 1] != CXToken_Identifier)
+    return;
+  char *owner = cuda_struct(r, d.type);
+  if (!owner)
+    return;
+  Range m = r->tok[k + 1];
+  Fact *f = add_fact(r, FK_MEMBER, m.begin, m.end - m.begin,
+                     cm_xasprintf("%s.%.*s", owner, (int)(m.end - m.begin), tok_text(r) + m.begin), "token", false);
+  f->open = r->tok[i].begin;
+  f->qualifiers = d.is_const ? cm_xstrdup("const") : NULL;
+  free(owner);
+}
+
 /* One pass over the tokens; directives are tracked so that #include lines and
  * #define bodies are read as such. */
 static void read_all(Reader *r) {
@@ -971,8 +1006,11 @@ static void read_all(Reader *r) {
     CXTokenKind k = r->kind[i];
     if (is_asm_keyword(r, i))
       read_asm(r, i, in_define);
-    else if (k == CXToken_Identifier)
+    else if (k == CXToken_Identifier) {
       read_identifier(r, i, in_define);
+      if (r->scopes && !r->tu && !in_define) /* a tree, even a broken one, gave its members */
+        read_lexical_member(r, i);
+    }
     else if (k == CXToken_Punctuation && tok_is(r, i, "<<<"))
       read_launch(r, i, in_define);
   }
@@ -1084,6 +1122,8 @@ static void read_inclusions(Reader *r) {
 /* What every reading does once the tokens (and the tree, with tu) are in. */
 static void read_facts(Reader *r) {
   blank_comments_and_strings(r);
+  if (!r->parsed)
+    r->scopes = lex_scopes_read(r->f, tok_text(r), r->tok, r->kind, r->ntokens);
   read_inclusions(r);
   read_own_names(r);
   read_all(r);
@@ -1099,6 +1139,7 @@ static void read_facts(Reader *r) {
   free(r->kind);
   free(r->cursors);
   vec_free(&r->skipped);
+  lex_scopes_free(r->scopes);
   vec_free(&r->defines);
   vec_free(&r->device_fns);
   vec_free(&r->device_only);

@@ -88,6 +88,7 @@ struct RuleDb {
   VEC(LegacyHeader) legacy_headers;
   VEC(ParseWeight) parse_weights;
   MetaEntries host_names;      /* CUDA name, what host code calls instead */
+  MetaEntries struct_names;    /* CUDA typedef, the struct it names */
   MetaEntries result_casts;    /* CUDA name, the cast written before its call */
   VEC(Signature) signatures;
   VEC(Overload) overloads;

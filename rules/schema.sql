@@ -173,6 +173,12 @@ CREATE TABLE host_name (
   host_name TEXT NOT NULL
 );
 
+-- CUDA typedefs of a struct spelled otherwise (data/struct_names.csv): half2 is __half2.
+CREATE TABLE struct_name (
+  cuda_name TEXT PRIMARY KEY,
+  struct_name TEXT NOT NULL
+);
+
 -- What a parse that includes a header under a prefix adds to memory, in MB (data/parse_weights.csv).
 CREATE TABLE parse_weight (
   include TEXT PRIMARY KEY,

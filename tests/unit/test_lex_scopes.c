@@ -1,0 +1,126 @@
+/* lex_scopes.c: which names a file's tokens declare, and where they are seen,
+ * on the forms that are declarations (a local named like CUDA's max, a
+ * parameter, `T a(4), b(64)`) and those an expression or a call writes the
+ * same way (`a * b`, `y & mask`, `return a * max(b)`, a macro used as a
+ * statement before a call), with the scopes of blocks, bodies and prototypes. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "analyzer_p.h"
+
+typedef struct {
+  SourceFile f;
+  LexTokens t;
+  LexRange *tok;
+  CXTokenKind *kind;
+  LexScopes *scopes;
+} Read;
+
+static Read *read_text(const char *text) {
+  Read *r = calloc(1, sizeof *r);
+  r->f = (SourceFile){.text = (char *)text, .len = strlen(text)};
+  an_lex(text, r->f.len, &r->t);
+  r->tok = calloc(r->t.len + 1, sizeof *r->tok);
+  r->kind = calloc(r->t.len + 1, sizeof *r->kind);
+  for (size_t i = 0; i < r->t.len; i++) {
+    r->tok[i] = (LexRange){r->t.items[i].begin, r->t.items[i].end};
+    r->kind[i] = r->t.items[i].kind;
+  }
+  r->scopes = lex_scopes_read(&r->f, text, r->tok, r->kind, (unsigned)r->t.len);
+  return r;
+}
+
+static void done(Read *r) {
+  lex_scopes_free(r->scopes);
+  vec_free(&r->t);
+  free(r->tok);
+  free(r->kind);
+  free(r);
+}
+
+/* The nth (from 0) token spelled `name`. */
+static unsigned nth(const Read *r, const char *name, int n) {
+  for (unsigned i = 0; i < r->t.len; i++)
+    if (r->tok[i].end - r->tok[i].begin == strlen(name) && !memcmp(r->f.text + r->tok[i].begin, name, strlen(name)) &&
+        n-- == 0)
+      return i;
+  fail_msg("no token %s", name);
+  return 0;
+}
+
+/* "-" where the nth `name` is declared by nothing in scope; else its type's
+ * spelling ("" for a keyword type), with "const " before it where so. */
+static char *seen(const char *text, const char *name, int n) {
+  Read *r = read_text(text);
+  LexDeclared d;
+  char *out;
+  if (!lex_scopes_declared(r->scopes, nth(r, name, n), &d))
+    out = strdup("-");
+  else if (d.type == LEX_NO_TYPE)
+    out = strdup(d.is_const ? "const " : "");
+  else
+    out = cm_xasprintf("%s%.*s", d.is_const ? "const " : "", (int)(r->tok[d.type].end - r->tok[d.type].begin),
+                       text + r->tok[d.type].begin);
+  done(r);
+  return out;
+}
+
+#define assert_seen(text, name, n, want)                                                                              \
+  do {                                                                                                                \
+    char *got_ = seen(text, name, n);                                                                                 \
+    if (strcmp(got_, want) != 0)                                                                                      \
+      fail_msg("`%s` #%d in <<%s>>: got '%s', want '%s'", name, n, text, got_, want);                              \
+    free(got_);                                                                                                       \
+  } while (0)
+
+static void locals_and_parameters(void **state) {
+  (void)state;
+  const char *k = "void f() { float *max = g(); x = max[0]; }\nvoid h() { y = max(1, 2); }";
+  assert_seen(k, "max", 0, "");
+  assert_seen(k, "max", 1, "");
+  assert_seen(k, "max", 2, "-"); /* another function's: CUDA's */
+  const char *p = "__global__ void g(float min) { return min; }\nvoid h() { min(1, 2); }";
+  assert_seen(p, "min", 1, "");
+  assert_seen(p, "min", 2, "-");
+  const char *proto = "void p(float max);\nvoid q() { max(1.f, 2.f); }";
+  assert_seen(proto, "max", 0, "");
+  assert_seen(proto, "max", 1, "-");
+  const char *dims = "void m() { dim3 gridDim(4), blockDim(64); k<<<gridDim, blockDim>>>(); }\n"
+                     "__global__ void k() { int i = gridDim.x; }";
+  assert_seen(dims, "gridDim", 1, "dim3");
+  assert_seen(dims, "blockDim", 1, "dim3");
+  assert_seen(dims, "gridDim", 2, "-");
+  const char *prop = "void m(const cudaDeviceProp &p, std::vector<float> exp) { int w = p.warpSize; exp[0] = 1; }";
+  assert_seen(prop, "p", 1, "const cudaDeviceProp");
+  assert_seen(prop, "exp", 1, "");
+}
+
+static void expressions_declare_nothing(void **state) {
+  (void)state;
+  assert_seen("void f() { int c = a * b; }", "b", 0, "-");
+  assert_seen("void f() { x = y * max(z); }", "max", 0, "-");
+  assert_seen("void f() { return a * max(b); }", "max", 0, "-");
+  assert_seen("void f() { if (y & mask) g(); }", "mask", 0, "-");
+  assert_seen("void f() { g(T & x); }", "x", 0, "-");
+  assert_seen("void f() { if (a < b && c > max) g(); }", "max", 0, "-");
+  assert_seen("void f() { g(a < b, c > d); }", "d", 0, "-");
+  assert_seen("void f() { CHECK\n  cudaMalloc(&p, 4); }", "cudaMalloc", 0, "-");
+  assert_seen("void f() {\n#ifdef USE_X\n  cudaFree(p);\n#endif\n}", "cudaFree", 0, "-");
+  /* a function of the file's: a call may still pick CUDA's overload of the name */
+  assert_seen("__device__ float3 make_float3(float2 a) { return make_float3(a.x, a.y, 0); }", "make_float3", 1, "-");
+  assert_seen("void f(T & x) { use(x); }", "x", 1, "T");
+}
+
+int main(void) {
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test(locals_and_parameters),
+      cmocka_unit_test(expressions_declare_nothing),
+  };
+  return cmocka_run_group_tests(tests, NULL, NULL);
+}
