@@ -13,6 +13,8 @@
  * with '#' ends them. */
 #define _GNU_SOURCE
 #include <ctype.h>
+#include <dirent.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "analyzer_p.h"
@@ -284,15 +286,105 @@ void make_includes_free(MakeIncludes *m) {
   vec_free(m);
 }
 
+static bool host_source_name(const char *word, size_t n) {
+  static const char *const exts[] = {".c", ".cc", ".cpp", ".cxx", ".c++", ".C"};
+  for (size_t i = 0; i < sizeof exts / sizeof *exts; i++) {
+    size_t e = strlen(exts[i]);
+    if (n > e && memcmp(word + n - e, exts[i], e) == 0)
+      return true;
+  }
+  return false;
+}
+
+enum { INCLUDE_DEPTH = 3 };
+
+/* A source that is CUDA, or includes ("...", from its folder) a file that is,
+ * a few levels down: mummergpu_gold.cpp includes mummergpu.h, which includes
+ * common.cu; the port of each then includes HIP's headers. */
+static bool cuda_file(const char *path, const RuleDb *db, int depth) {
+  char *text;
+  size_t len;
+  if (cm_read_file(path, &text, &len) != ST_OK)
+    return false;
+  bool cuda = looks_like_cuda(path, text, len, db);
+  const char *slash = strrchr(path, '/');
+  int dir = slash ? (int)(slash - path) : 0;
+  for (const char *p = text, *end = text + len; !cuda && depth > 0 && (p = memmem(p, (size_t)(end - p), "#include", 8));
+       p += 8) {
+    const char *q = p + 8;
+    while (q < end && (*q == ' ' || *q == '\t'))
+      q++;
+    const char *close = q < end && *q == '"' ? memchr(q + 1, '"', (size_t)(end - q - 1)) : NULL;
+    if (!close || memchr(q + 1, '\n', (size_t)(close - q - 1)))
+      continue;
+    char *inc = cm_xasprintf("%.*s/%.*s", dir, path, (int)(close - q - 1), q + 1);
+    cuda = cuda_file(inc, db, depth - 1);
+    free(inc);
+  }
+  free(text);
+  return cuda;
+}
+
+/* A pattern rule's source (`%.o: %.cpp`, `$(OBJ)/%.o: $(SRC)%.cpp`) may be any
+ * file of that suffix: one of the Makefile's folder that is CUDA makes it so. */
+static bool pattern_names_cuda(const char *dir, const char *suffix, size_t n, const RuleDb *db) {
+  DIR *d = opendir(dir);
+  bool cuda = false;
+  for (struct dirent *e; d && !cuda && (e = readdir(d));) {
+    size_t len = strlen(e->d_name);
+    if (len > n && memcmp(e->d_name + len - n, suffix, n) == 0) {
+      char *path = cm_xasprintf("%s/%s", dir, e->d_name);
+      cuda = cuda_file(path, db, INCLUDE_DEPTH);
+      free(path);
+    }
+  }
+  if (d)
+    closedir(d);
+  return cuda;
+}
+
+/* The C and C++ sources recipes and rules name (./main.c, main.o: main.c, a
+ * pattern rule's %.cpp) that are CUDA: a host compiler that builds their port
+ * reads HIP's headers. */
+static void make_host_sources(SourceFile *f, const RuleDb *db) {
+  const char *slash = strrchr(f->path, '/');
+  char *dir = slash ? cm_xstrndup(f->path, (size_t)(slash - f->path)) : cm_xstrdup(".");
+  for (size_t i = 0; i < f->commands.len; i++) {
+    const BuildCommand *c = &f->commands.items[i];
+    for (size_t k = 0; c->value == BUILD_NO_VALUE && k < c->words.len; k++) {
+      const char *word = f->text + c->words.items[k].start, *pct = memrchr(word, '%', c->words.items[k].end -
+                                                                                        c->words.items[k].start);
+      size_t n = c->words.items[k].end - c->words.items[k].start;
+      bool cuda;
+      if (!host_source_name(word, n))
+        continue;
+      if (pct) {
+        cuda = pattern_names_cuda(dir, pct + 1, n - (size_t)(pct + 1 - word), db);
+      } else if (memchr(word, '$', n)) {
+        continue; /* a variable's value: no file to name without running make */
+      } else {
+        char *path = word[0] == '/' ? cm_xstrndup(word, n) : cm_xasprintf("%s/%.*s", dir, (int)n, word);
+        cuda = cuda_file(path, db, INCLUDE_DEPTH);
+        free(path);
+      }
+      if (cuda)
+        vec_push(&f->host_sources, c->words.items[k].start);
+    }
+  }
+  free(dir);
+}
+
 /* A build file worth reading mentions CUDA: its toolkit, nvcc or a .cu source. */
 bool read_build_file(SourceFile *f, BuildKind kind, const RuleDb *db) {
   if (!rl_marked(db, MF_BUILD, f->text, f->len))
     return false;
   f->build = kind;
-  if (kind == BUILD_CMAKE)
+  if (kind == BUILD_CMAKE) {
     read_cmake(f);
-  else
+  } else {
     read_make(f);
+    make_host_sources(f, db);
+  }
   return true;
 }
 
@@ -301,4 +393,5 @@ void free_build_commands(SourceFile *f) {
     vec_free(&f->commands.items[i].words);
   vec_free(&f->commands);
   vec_free(&f->includes_outside);
+  vec_free(&f->host_sources);
 }

@@ -637,7 +637,8 @@ static void port_word(Cm *C, const BuildWord *a, size_t i, size_t j, size_t s, s
   case BN_PREFIX:
   case BN_CUDA_PATH:
   case BN_COMPILER:
-  case BN_FLAGS: break; /* commands and packages are named by command; paths, compilers and flags are Make's */
+  case BN_FLAGS:
+  case BN_HOST_COMPILER: break; /* commands and packages are named by command; paths, compilers and flags are Make's */
   }
   free(hip);
 }

@@ -9,7 +9,8 @@
  * the nvcc_options table; -l<CUDA library> -> -l<HIP library> on any line; the
  * CUDA root's variable -> ROCM_PATH, /usr/local/cuda -> /opt/rocm and its
  * lib64 -> lib. hipcc compiles .cu files as HIP by their suffix, so recipes
- * need nothing more for them. */
+ * need nothing more for them; a C or C++ compiler that builds a source that is
+ * CUDA (main.c calling the runtime) gains what HIP's headers need outside hipcc. */
 #define _GNU_SOURCE
 #include <stdlib.h>
 #include <string.h>
@@ -22,7 +23,8 @@
 typedef struct {
   BuildPort *P;
   const SourceFile *src;
-  BuildToks nvcc_vars, flag_vars, path_vars;
+  BuildToks nvcc_vars, flag_vars, path_vars, host_vars; /* host_vars: set to a C or C++ compiler */
+  const BuildName *host;  /* the compiler the last of host_vars runs */
   bool arch;   /* some option names the GPU target: else hipcc is given the plan's */
   bool fragment; /* included by other Makefiles (*.mk, rodinia's make.config), which use its variables */
 } Mk;
@@ -67,6 +69,17 @@ static const BuildName *compiler_run(const Mk *M, const char *s, size_t n) {
     n -= (size_t)(slash + 1 - s), s = slash + 1;
   const BuildName *b = rl_build_name(M->P->db, BS_MAKE, s, n);
   return b && b->kind == BN_COMPILER ? b : NULL;
+}
+
+/* The C or C++ compiler a program name runs (gcc, /usr/bin/g++); NULL: none. */
+static const BuildName *host_program(const Mk *M, const char *s, size_t n) {
+  size_t lead = command_lead(s, n);
+  s += lead, n -= lead;
+  const char *slash = memrchr(s, '/', n);
+  if (slash)
+    n -= (size_t)(slash + 1 - s), s = slash + 1;
+  const BuildName *b = rl_build_name(M->P->db, BS_MAKE, s, n);
+  return b && b->kind == BN_HOST_COMPILER ? b : NULL;
 }
 
 /* Calls fn for each $(NAME) or ${NAME} in [s, s+n): at the '$', the name. */
@@ -148,6 +161,11 @@ static void learn(Mk *M) {
         grew |= add_tok(&M->nvcc_vars, name.s, name.n);
       if (assigns(c) && flag_name(M, name))
         grew |= add_tok(&M->flag_vars, name.s, name.n);
+      const BuildName *host = assigns(c) && c->words.len ? host_program(M, M->P->t + c->words.items[0].start,
+                                                                       c->words.items[0].end - c->words.items[0].start)
+                                                         : NULL;
+      if (host && add_tok(&M->host_vars, name.s, name.n))
+        M->host = host;
       if (!nvcc_line(M, c))
         continue;
       void *ctx[2] = {&M->flag_vars, &grew};
@@ -275,6 +293,62 @@ static void port_options(Mk *M, const BuildCommand *c, bool nvcc) {
   vec_free(&toks);
 }
 
+/* The compiler a recipe's first word runs when it is C or C++'s: gcc, $(CXX),
+ * or $(C_C) where C_C = gcc; NULL for anything else (nvcc, cp, $(AR)). */
+static const BuildName *host_compiler_of(const Mk *M, const BuildWord *w) {
+  const char *s = M->P->t + w->start;
+  size_t n = w->end - w->start, lead = command_lead(s, n);
+  s += lead, n -= lead;
+  if (n > 3 && s[0] == '$' && (s[1] == '(' || s[1] == '{') && s[n - 1] == (s[1] == '(' ? ')' : '}')) {
+    BuildTok v = {s + 2, n - 3};
+    if (tok_in(&M->nvcc_vars, v.s, v.n))
+      return NULL;
+    const BuildName *b = rl_build_name(M->P->db, BS_MAKE, v.s, v.n);
+    if (b && b->kind == BN_HOST_COMPILER)
+      return b; /* make's own CC and CXX */
+    return tok_in(&M->host_vars, v.s, v.n) ? M->host : NULL;
+  }
+  return host_program(M, s, n);
+}
+
+/* The first word of c that names a CUDA C or C++ source; NULL: none. */
+static const BuildWord *host_source_in(const Mk *M, const BuildCommand *c) {
+  for (size_t k = 0; k < c->words.len; k++)
+    for (size_t i = 0; i < M->src->host_sources.len; i++)
+      if (M->src->host_sources.items[i] == c->words.items[k].start)
+        return &c->words.items[k];
+  return NULL;
+}
+
+/* The source recipe i compiles: one it names, or through $< (or $^) one its
+ * rule names (main.o: main.c common.h). */
+static const BuildWord *compiled_source(const Mk *M, size_t i) {
+  const BuildCommand *c = &M->src->commands.items[i];
+  const BuildWord *w = host_source_in(M, c);
+  const char *line = M->P->t + c->start;
+  if (w || (!memmem(line, c->close - c->start, "$<", 2) && !memmem(line, c->close - c->start, "$^", 2)))
+    return w;
+  while (i > 0 && M->src->commands.items[i - 1].recipe)
+    i--;
+  return i > 0 && !assigns(&M->src->commands.items[i - 1]) ? host_source_in(M, &M->src->commands.items[i - 1]) : NULL;
+}
+
+/* A recipe that compiles a CUDA source with a C or C++ compiler (rodinia's
+ * b+tree: `$(C_C) ./main.c -c`, C_C = gcc): the port of that source includes
+ * HIP's headers, which outside hipcc need the platform named. */
+static void port_host_compile(Mk *M, size_t i) {
+  const BuildCommand *c = &M->src->commands.items[i];
+  const BuildName *hc = c->recipe && c->words.len ? host_compiler_of(M, &c->words.items[0]) : NULL;
+  const BuildWord *w = hc ? compiled_source(M, i) : NULL, *cmd = &c->words.items[0];
+  if (!w)
+    return;
+  char *flag = cm_xasprintf(" %s", hc->hip);
+  if (bp_replace(M->P, cmd->end, cmd->end, flag))
+    SAID(M, cmd->start, "%s added: %.*s compiles %.*s, whose port includes HIP's headers, which need it outside hipcc",
+         hc->hip, (int)(cmd->end - cmd->start), M->P->t + cmd->start, (int)(w->end - w->start), M->P->t + w->start);
+  free(flag);
+}
+
 /* A file the Makefile includes from outside the tree: where the port is written,
  * the same relative name leads nowhere (or elsewhere). */
 static void note_includes_outside(Mk *M) {
@@ -302,8 +376,11 @@ void port_make(BuildPort *P) {
       port_paths(&M, &c->words.items[k]);
     }
     port_options(&M, c, nvcc);
+    if (!nvcc)
+      port_host_compile(&M, i);
   }
   vec_free(&M.nvcc_vars);
   vec_free(&M.flag_vars);
   vec_free(&M.path_vars);
+  vec_free(&M.host_vars);
 }

@@ -283,7 +283,8 @@ static void read_nvcc_option(RuleDb *db, sqlite3_stmt *st) {
 static void read_build_name(RuleDb *db, sqlite3_stmt *st) {
   /* ORDER BUILD_NAME_KIND */
   static const char *const kinds[] = {"rename", "library", "note",     "command", "wrapper",
-                                      "package", "prefix",  "cuda_path", "compiler", "flags"};
+                                      "package", "prefix",  "cuda_path", "compiler", "flags",
+                                      "host_compiler"};
   BuildName b = {.system = strcmp(col_need(db, st, 0), "make") == 0 ? BS_MAKE : BS_CMAKE,
                  .cuda = col_need_dup(db, st, 1),
                  .kind = (BuildNameKind)name_index(db, kinds, sizeof kinds / sizeof *kinds, col_need(db, st, 2)),

@@ -260,7 +260,7 @@ CREATE TABLE build_name (
   system TEXT NOT NULL CHECK (system IN ('cmake','make')),
   cuda TEXT NOT NULL,
   kind TEXT NOT NULL CHECK (kind IN ('rename','library','note','command','wrapper','package','prefix',
-                                   'cuda_path','compiler','flags')),
+                                   'cuda_path','compiler','flags','host_compiler')),
   hip TEXT NOT NULL,
   why TEXT NOT NULL,
   PRIMARY KEY (system, cuda)

@@ -1,0 +1,1 @@
+int plain(int v) { return v + 1; }

@@ -1,0 +1,2 @@
+#include <cuda_runtime.h>
+float elapsed(cudaEvent_t a, cudaEvent_t b);
