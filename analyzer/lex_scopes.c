@@ -267,7 +267,8 @@ LexScopes *lex_scopes_read(const SourceFile *f, const char *text, const LexRange
   match_brackets(s);
   for (unsigned i = 0; i < n; i++)
     read_declaration(s, i, f->len);
-  qsort_r(s->decls.items, s->decls.len, sizeof *s->decls.items, by_name_then_start, s);
+  if (s->decls.len) /* qsort_r takes no NULL, even with nothing to sort */
+    qsort_r(s->decls.items, s->decls.len, sizeof *s->decls.items, by_name_then_start, s);
   return s;
 }
 
