@@ -42,7 +42,6 @@ typedef struct {
 } Cm;
 
 static bool ident_start(char c) { return c == '_' || isalpha((unsigned char)c); }
-static bool ident_char(char c) { return c == '_' || isalnum((unsigned char)c); }
 static bool eq(const char *s, size_t n, const char *word) { return strlen(word) == n && memcmp(s, word, n) == 0; }
 
 static bool starts(const char *s, size_t n, const char *prefix) {

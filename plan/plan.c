@@ -57,6 +57,19 @@ static const char *target_name(const Rule *r, const RuleDb *db, const PlanOption
   return hipify ? hipify : roc_name(r, opt) ? r->backend_name : rl_hip_name(r, opt->target);
 }
 
+/* `case cudaErrorTextureNotBound:`, as a switch that names every error code
+ * has it (cuda-samples' helper_cuda.h): deleting the case is the whole port. */
+static bool case_label(const SourceFile *src, const Fact *f) {
+  const char *code = src->code_only;
+  unsigned b = f->offset, e = f->offset + f->length;
+  while (b > 0 && is_space(code[b - 1]))
+    b--;
+  while (e < src->len && is_space(code[e]))
+    e++;
+  return b >= 4 && memcmp(code + b - 4, "case", 4) == 0 && (b == 4 || !ident_char(code[b - 5])) &&
+         e < src->len && code[e] == ':' && code[e + 1] != ':';
+}
+
 /* The status of a known name in the target, and the findings it brings. A name
  * only the roc backend has (cusparseContext: _rocsparse_handle) is available
  * when that backend is asked for. */
@@ -78,6 +91,12 @@ static UseStatus judge_rule(FilePlan *fp, const Fact *f, const Rule *r, const Ru
                 cm_xasprintf("%s was removed in %s %s%s%s", r->cuda, rl_cuda_releases(db, r->library), v,
                              hip ? "; HIP still has " : "", hip ? hip : ""));
     free(v);
+  }
+  if ((a == AV_UNMAPPED || a == AV_HIP_REMOVED) && case_label(fp->src, f)) {
+    add_finding(fp, D_UNSUPPORTED_CASE, f->offset, r->cuda,
+                cm_xasprintf("%s (%s) has no HIP counterpart, so HIP never gives it: delete this case", r->cuda,
+                             r->library));
+    return US_UNMAPPED;
   }
   if (a == AV_UNMAPPED || a == AV_HIP_REMOVED) {
     add_finding(fp, D_UNSUPPORTED_API, f->offset, r->cuda,

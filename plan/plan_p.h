@@ -16,6 +16,9 @@ void hazards_free(Hazards *hz);
 /* "6.2.0" (malloc'd), for messages. */
 char *version_text(Version v);
 static inline bool is_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
+static inline bool ident_char(char c) {
+  return c == '_' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
+}
 
 /* Takes ownership of message; a second finding of one code at one spot is
  * dropped (NULL). */

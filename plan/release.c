@@ -127,8 +127,6 @@ static unsigned skip_space(const SourceFile *src, unsigned p) {
   return p;
 }
 
-static bool ident_char(char c) { return c == '_' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9'); }
-
 /* `Type name = {` or `Type name{`: the offset of the brace, or 0. */
 static unsigned initializer_brace(const SourceFile *src, unsigned after_type) {
   unsigned p = skip_space(src, after_type), name = p;
