@@ -136,6 +136,7 @@ typedef struct {
   VEC(BuildCommand) commands;
   VEC(unsigned) includes_outside; /* a Makefile: where it names a file it includes that lies outside the
                                      tree scanned (../../common/make.config of a program scanned alone) */
+  bool includes_makefiles;        /* a Makefile that includes others (which may set what it uses) */
   VEC(unsigned) host_sources;     /* a Makefile: where a recipe or a rule names a C or C++ source that is
                                      CUDA (main.c calling the runtime), whose port includes HIP's headers */
 } SourceFile;

@@ -256,6 +256,13 @@ static bool word_is(const char *t, const BuildWord *w, const char *word) {
   return w->end - w->start == strlen(word) && memcmp(t + w->start, word, w->end - w->start) == 0;
 }
 
+/* `include a.mk b.mk` (-include, sinclude). */
+static bool include_line(const char *t, const BuildCommand *c) {
+  return !c->recipe && c->value == BUILD_NO_VALUE && c->words.len >= 2 &&
+         (word_is(t, &c->words.items[0], "include") || word_is(t, &c->words.items[0], "-include") ||
+          word_is(t, &c->words.items[0], "sinclude"));
+}
+
 void make_includes(const char *path, const char *text, size_t len, MakeIncludes *out) {
   SourceFile f = {.text = (char *)text, .len = len};
   read_make(&f);
@@ -263,9 +270,7 @@ void make_includes(const char *path, const char *text, size_t len, MakeIncludes 
   int dir = slash ? (int)(slash - path) : 0;
   for (size_t i = 0; i < f.commands.len; i++) {
     const BuildCommand *c = &f.commands.items[i];
-    if (c->recipe || c->value != BUILD_NO_VALUE || c->words.len < 2 ||
-        !(word_is(text, &c->words.items[0], "include") || word_is(text, &c->words.items[0], "-include") ||
-          word_is(text, &c->words.items[0], "sinclude")))
+    if (!include_line(text, c))
       continue;
     for (size_t k = 1; k < c->words.len; k++) {
       const BuildWord *w = &c->words.items[k];
@@ -384,6 +389,8 @@ bool read_build_file(SourceFile *f, BuildKind kind, const RuleDb *db) {
   } else {
     read_make(f);
     make_host_sources(f, db);
+    for (size_t i = 0; i < f->commands.len && !f->includes_makefiles; i++)
+      f->includes_makefiles = include_line(f->text, &f->commands.items[i]);
   }
   return true;
 }

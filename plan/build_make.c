@@ -133,6 +133,40 @@ static bool nvcc_line(const Mk *M, const BuildCommand *c) {
   return line_runs_nvcc(M, c);
 }
 
+/* $(CUDA_HOME) used where the file never sets it (the environment does): the
+ * rule database's name for the CUDA root is one wherever it comes from, unless
+ * the file includes another Makefile, which may set it and keep its name. */
+static void add_root_ref(void *ctx, size_t at, size_t len, BuildTok name) {
+  Mk *M = ctx;
+  (void)at, (void)len;
+  const BuildName *bn = rl_build_name(M->P->db, BS_MAKE, name.s, name.n);
+  if (bn && bn->kind == BN_CUDA_PATH && !M->src->includes_makefiles)
+    add_tok(&M->path_vars, name.s, name.n);
+}
+
+/* $(CODE_GEN_$(NV_ARCH)): a name made of a prefix and another variable's value
+ * names any variable of the prefix; those assigned here are the line's too. */
+static bool add_prefixed(Mk *M, const BuildWord *w) {
+  const char *t = M->P->t;
+  bool grew = false;
+  for (size_t i = w->start; i + 2 < w->end; i++) {
+    if (t[i] != '$' || (t[i + 1] != '(' && t[i + 1] != '{'))
+      continue;
+    size_t j = i + 2;
+    while (j < w->end && t[j] != '$' && t[j] != ')' && t[j] != '}' && t[j] != ' ')
+      j++;
+    if (j == w->end || t[j] != '$' || j == i + 2)
+      continue;
+    for (size_t k = 0; k < M->src->commands.len; k++) {
+      const BuildCommand *c = &M->src->commands.items[k];
+      BuildTok name = name_of(M, c);
+      if (assigns(c) && name.n > j - i - 2 && memcmp(name.s, t + i + 2, j - i - 2) == 0)
+        grew |= add_tok(&M->flag_vars, name.s, name.n);
+    }
+  }
+  return grew;
+}
+
 static void add_ref(void *ctx, size_t at, size_t len, BuildTok name) {
   bool *grew = ((void **)ctx)[1];
   (void)at, (void)len;
@@ -169,13 +203,16 @@ static void learn(Mk *M) {
       if (!nvcc_line(M, c))
         continue;
       void *ctx[2] = {&M->flag_vars, &grew};
-      for (size_t k = 0; k < c->words.len; k++)
+      for (size_t k = 0; k < c->words.len; k++) {
         each_ref(M->P->t + c->words.items[k].start, c->words.items[k].end - c->words.items[k].start, add_ref, ctx);
+        grew |= add_prefixed(M, &c->words.items[k]);
+      }
     }
   }
   for (size_t i = 0; i < f->commands.len; i++) {
     const BuildCommand *c = &f->commands.items[i];
     for (size_t k = 0; k < c->words.len; k++) {
+      each_ref(M->P->t + c->words.items[k].start, c->words.items[k].end - c->words.items[k].start, add_root_ref, M);
       const char *s = M->P->t + c->words.items[k].start, *val;
       size_t n = c->words.items[k].end - c->words.items[k].start, vn;
       const NvccOption *o = rl_nvcc_option(M->P->db, s, n, &val, &vn);

@@ -205,6 +205,9 @@ static void findcuda_wrappers_become_plain_commands(void **state) { check_case("
  * globs, quoted targets, property values, generator expressions. */
 static void edge_cases_keep_what_is_not_cuda(void **state) { check_case("edge_cmake"); }
 static void makefile_nvcc_becomes_hipcc_option_by_option(void **state) { check_case("makefile_nvcc"); }
+/* $(CODE_GEN_$(NV_ARCH)) names every CODE_GEN_ variable; $(CUDA_HOME) from the
+ * environment is the root; -restrict and -Xnvlink are nvcc's alone. */
+static void makefile_computed_names_and_nvcc_only_options(void **state) { check_case("makefile_nvcc_computed"); }
 
 /* Every ported file, scanned again, has no edit to make. */
 static void a_port_of_a_port_changes_nothing(void **state) {
@@ -304,6 +307,7 @@ int main(int argc, char **argv) {
       cmocka_unit_test(findcuda_wrappers_become_plain_commands),
       cmocka_unit_test(edge_cases_keep_what_is_not_cuda),
       cmocka_unit_test(makefile_nvcc_becomes_hipcc_option_by_option),
+      cmocka_unit_test(makefile_computed_names_and_nvcc_only_options),
       cmocka_unit_test(a_port_of_a_port_changes_nothing),
       cmocka_unit_test(files_without_cuda_are_left_alone),
       cmocka_unit_test(crlf_line_endings_survive_and_new_lines_use_them),
