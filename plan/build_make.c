@@ -59,27 +59,27 @@ static size_t command_lead(const char *s, size_t n) {
   return lead;
 }
 
-/* The CUDA compiler a word runs (the rule database's compiler names): nvcc,
- * /usr/local/cuda/bin/nvcc, $(CUDA_PATH)/bin/nvcc, @nvcc; NULL: none. */
-static const BuildName *compiler_run(const Mk *M, const char *s, size_t n) {
+/* The program of that kind a word runs, named alone or at the end of a path
+ * (/usr/local/cuda/bin/nvcc, $(CUDA_PATH)/bin/nvcc, @nvcc, /usr/bin/g++);
+ * NULL: none. */
+static const BuildName *program_run(const Mk *M, const char *s, size_t n, BuildNameKind kind) {
   size_t lead = command_lead(s, n);
   s += lead, n -= lead;
   const char *slash = memrchr(s, '/', n);
   if (slash)
     n -= (size_t)(slash + 1 - s), s = slash + 1;
   const BuildName *b = rl_build_name(M->P->db, BS_MAKE, s, n);
-  return b && b->kind == BN_COMPILER ? b : NULL;
+  return b && b->kind == kind ? b : NULL;
 }
 
-/* The C or C++ compiler a program name runs (gcc, /usr/bin/g++); NULL: none. */
+/* The CUDA compiler a word runs (the rule database's compiler names). */
+static const BuildName *compiler_run(const Mk *M, const char *s, size_t n) {
+  return program_run(M, s, n, BN_COMPILER);
+}
+
+/* The C or C++ compiler a program name runs (gcc, /usr/bin/g++). */
 static const BuildName *host_program(const Mk *M, const char *s, size_t n) {
-  size_t lead = command_lead(s, n);
-  s += lead, n -= lead;
-  const char *slash = memrchr(s, '/', n);
-  if (slash)
-    n -= (size_t)(slash + 1 - s), s = slash + 1;
-  const BuildName *b = rl_build_name(M->P->db, BS_MAKE, s, n);
-  return b && b->kind == BN_HOST_COMPILER ? b : NULL;
+  return program_run(M, s, n, BN_HOST_COMPILER);
 }
 
 /* Calls fn for each $(NAME) or ${NAME} in [s, s+n): at the '$', the name. */
