@@ -104,6 +104,15 @@ static UseStatus judge_rule(FilePlan *fp, const Fact *f, const Rule *r, const Ru
                              a == AV_HIP_REMOVED ? " any more" : ""));
     return US_UNMAPPED;
   }
+  if (a == AV_LATER && case_label(fp->src, f)) {
+    char *v = version_text(rl_first_release(r));
+    add_finding(fp, D_UNSUPPORTED_CASE, f->offset, r->cuda,
+                cm_xasprintf("%s arrives in ROCm %s, after the target, so the target never gives %s: delete this "
+                             "case, or target a later ROCm",
+                             first_name(r), v, r->cuda));
+    free(v);
+    return US_LATER;
+  }
   if (a == AV_LATER) {
     char *v = version_text(rl_first_release(r));
     add_finding(fp, D_LATER_RELEASE, f->offset, r->cuda,

@@ -7,6 +7,7 @@ static const char *error_name(cudaError_t e) {
   switch (e) {
   case cudaSuccess: return "cudaSuccess";
   case cudaErrorInvalidHostPointer: return "cudaErrorInvalidHostPointer";
+  case cudaErrorInvalidTexture: return "cudaErrorInvalidTexture";
   case cudaErrorTextureFetchFailed:
     return "cudaErrorTextureFetchFailed";
   case /* legacy */ cudaErrorTextureNotBound : return "cudaErrorTextureNotBound";
