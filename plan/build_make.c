@@ -376,9 +376,10 @@ static const BuildWord *compiled_source(const Mk *M, size_t i) {
 static void port_host_compile(Mk *M, size_t i) {
   const BuildCommand *c = &M->src->commands.items[i];
   const BuildName *hc = c->recipe && c->words.len ? host_compiler_of(M, &c->words.items[0]) : NULL;
-  const BuildWord *w = hc ? compiled_source(M, i) : NULL, *cmd = &c->words.items[0];
+  const BuildWord *w = hc ? compiled_source(M, i) : NULL;
   if (!w)
     return;
+  const BuildWord *cmd = &c->words.items[0];
   char *flag = cm_xasprintf(" %s", hc->hip);
   if (bp_replace(M->P, cmd->end, cmd->end, flag))
     SAID(M, cmd->start, "%s added: %.*s compiles %.*s, whose port includes HIP's headers, which need it outside hipcc",
