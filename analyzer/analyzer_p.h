@@ -275,6 +275,8 @@ void std_map_free(StdMap *m);
 /* The X of `#include <X>` or "X" whose '#' is at `hash`, with its length in
  * *len; NULL when the line there is no include closed on its line. */
 const char *an_include_target(const char *hash, const char *end, size_t *len);
+/* The same for the line that starts at `line`, blanks before its '#' allowed. */
+const char *an_line_include(const char *line, const char *end, size_t *len);
 /* The headers a file and its project headers include themselves, by name. */
 void std_user_includes(CXTranslationUnit tu, const ParseEnv *env, NameSet *out);
 

@@ -312,19 +312,18 @@ static bool cuda_file(const char *path, const RuleDb *db, int depth) {
   if (cm_read_file(path, &text, &len) != ST_OK)
     return false;
   bool cuda = looks_like_cuda(path, text, len, db);
-  const char *slash = strrchr(path, '/');
+  const char *slash = strrchr(path, '/'), *end = text + len;
   int dir = slash ? (int)(slash - path) : 0;
-  for (const char *p = text, *end = text + len; !cuda && depth > 0 && (p = memmem(p, (size_t)(end - p), "#include", 8));
-       p += 8) {
-    const char *q = p + 8;
-    while (q < end && (*q == ' ' || *q == '\t'))
-      q++;
-    const char *close = q < end && *q == '"' ? memchr(q + 1, '"', (size_t)(end - q - 1)) : NULL;
-    if (!close || memchr(q + 1, '\n', (size_t)(close - q - 1)))
-      continue;
-    char *inc = cm_xasprintf("%.*s/%.*s", dir, path, (int)(close - q - 1), q + 1);
-    cuda = cuda_file(inc, db, depth - 1);
-    free(inc);
+  for (const char *p = text; !cuda && depth > 0 && p < end;) {
+    size_t n;
+    const char *name = an_line_include(p, end, &n);
+    if (name && name[-1] == '"') {
+      char *inc = cm_xasprintf("%.*s/%.*s", dir, path, (int)n, name);
+      cuda = cuda_file(inc, db, depth - 1);
+      free(inc);
+    }
+    const char *eol = memchr(p, '\n', (size_t)(end - p));
+    p = eol ? eol + 1 : end;
   }
   free(text);
   return cuda;

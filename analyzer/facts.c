@@ -964,12 +964,12 @@ static char *cuda_struct(Reader *r, unsigned type) {
 /* obj.member (obj->member, obj[i].member) where the file declares obj with a
  * CUDA type: what read_member_ref takes from a tree, from the tokens. */
 static void read_lexical_member(Reader *r, unsigned i) {
+  unsigned k = tok_is(r, i + 1, "[") ? matching(r, i + 1, "[", "]") + 1 : i + 1;
+  if (!(tok_is(r, k, ".") || tok_is(r, k, "->")) || k + 1 >= r->ntokens || r->kind[k + 1] != CXToken_Identifier)
+    return; /* the member first: most names are no object of a member read */
   LexDeclared d;
   if (after_member_access(r, i) || in_ranges(r->skipped.items, r->skipped.len, r->tok[i].begin) ||
       !lex_scopes_declared(r->scopes, i, &d) || d.type == LEX_NO_TYPE)
-    return;
-  unsigned k = tok_is(r, i + 1, "[") ? matching(r, i + 1, "[", "]") + 1 : i + 1;
-  if (!(tok_is(r, k, ".") || tok_is(r, k, "->")) || k + 1 >= r->ntokens || r->kind[k + 1] != CXToken_Identifier)
     return;
   char *owner = cuda_struct(r, d.type);
   if (!owner)

@@ -166,11 +166,8 @@ static const char *next_line(const char *p, const char *end) {
 static uint64_t hash_project_includes(const ParseEnv *env, const SourceFile *f, uint64_t h) {
   const char *end = f->text + f->len;
   for (const char *p = f->text; p < end; p = next_line(p, end)) {
-    const char *q = p;
-    while (q < end && (*q == ' ' || *q == '\t'))
-      q++;
     size_t n;
-    const char *b = q < end && *q == '#' ? an_include_target(q, end, &n) : NULL;
+    const char *b = an_line_include(p, end, &n);
     if (!b)
       continue;
     bool project = nameset_has(env->project_files, b, n);

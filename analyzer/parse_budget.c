@@ -77,10 +77,8 @@ static unsigned text_weight(const RuleDb *db, const char *path, const char *text
   unsigned mb = 0;
   const char *end = text + len;
   for (const char *p = text; p < end;) {
-    while (p < end && (*p == ' ' || *p == '\t'))
-      p++;
     size_t n;
-    const char *name = p < end && *p == '#' ? an_include_target(p, end, &n) : NULL;
+    const char *name = an_line_include(p, end, &n);
     if (name) {
       unsigned w = rl_parse_weight(db, name, n);
       if (name[-1] == '"' && depth < LOCAL_DEPTH) {

@@ -166,6 +166,12 @@ const char *an_include_target(const char *hash, const char *end, size_t *len) {
   return q < end && *q == close ? b : NULL;
 }
 
+const char *an_line_include(const char *line, const char *end, size_t *len) {
+  while (line < end && (*line == ' ' || *line == '\t'))
+    line++;
+  return line < end && *line == '#' ? an_include_target(line, end, len) : NULL;
+}
+
 /* Every `#include <X>` / "X" of a file's text, by name. */
 static void scan_includes(const char *text, size_t size, NameSet *out) {
   for (const char *p = text, *end = text + size; p < end; p++) {
