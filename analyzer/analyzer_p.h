@@ -304,7 +304,7 @@ void collect_facts(const ParseEnv *env, CXTranslationUnit tu, bool parsed, Sourc
 void collect_lexical_facts(const ParseEnv *env, SourceFile *f);
 
 /* lexer.c: the tokens clang_tokenize gives a CUDA file, without libclang, and
- * the #if branches that are plainly dead (`#if 0`, the #else of `#if 1`). */
+ * the #if branches that are dead. */
 typedef struct {
   unsigned begin, end;
   CXTokenKind kind;
@@ -315,7 +315,20 @@ typedef struct {
 } LexRange;
 typedef VEC(LexRange) LexRanges;
 void an_lex(const char *text, size_t len, LexTokens *out);
-void an_lex_skipped(const SourceFile *f, const char *text, const LexTokens *t, LexRanges *out);
+/* lex_macros.c: the macros a lexical reading knows (the file's, its project
+ * headers', the user's -D and -U, the compiler's), and the #if conditions they decide. */
+typedef struct LexMacros LexMacros;
+LexMacros *lex_macros_new(const RuleDb *db, const char *const *flags, size_t nflags, const Strings *include_dirs,
+                          const char *root);
+void lex_macros_free(LexMacros *m);
+/* The condition of the #if, #ifdef, #ifndef or #elif whose word is token w: 1, 0, or -1 when undecided. */
+int lex_macros_condition(LexMacros *m, const SourceFile *f, const char *text, const LexTokens *t, size_t w);
+/* A #define, #undef or #include "..." (token w its word) in a live branch, surely taken or perhaps. */
+void lex_macros_directive(LexMacros *m, const SourceFile *f, const char *text, const LexTokens *t, size_t w,
+                          bool sure);
+/* The dead #if branches (from the `#` of the directive opening one to the `#`
+ * of the one that ends it, as clang's skipped ranges), as m decides them, into out (NULL: m's macros only). */
+void an_lex_branches(const SourceFile *f, const char *text, const LexTokens *t, LexMacros *m, LexRanges *out);
 void facts_index_lines(SourceFile *f);
 
 /* lex_scopes.c: what a file declares, from its tokens, where there is no tree. */

@@ -879,7 +879,7 @@ static void read_tokens(Reader *r) {
   }
 }
 
-/* The same tokens and dead branches, from lexer.c. */
+/* The same tokens, from lexer.c, and the dead branches its reading of the macros decides. */
 static void lex_tokens(Reader *r) {
   const char *text = tok_text(r);
   LexTokens t = {0};
@@ -891,7 +891,9 @@ static void lex_tokens(Reader *r) {
     r->tok[i] = (Range){t.items[i].begin, t.items[i].end};
     r->kind[i] = t.items[i].kind;
   }
-  an_lex_skipped(r->f, text, &t, &r->skipped);
+  LexMacros *m = lex_macros_new(r->env->db, r->env->extra_args, r->env->nextra, &r->env->include_dirs, r->env->scan_root);
+  an_lex_branches(r->f, text, &t, m, &r->skipped);
+  lex_macros_free(m);
   vec_free(&t);
 }
 

@@ -3,7 +3,7 @@
  * does; a first look at a huge tree needs the tokens alone. These are the
  * tokens clang_tokenize gives for a CUDA file (a raw lexer's: no macro
  * expanded, comments kept, `<<<` and `>>>` one token each, a header name in
- * pieces), and the #if branches that are plainly dead; test_lexer holds them
+ * pieces), and the #if branches that are dead (lex_macros.c decides); test_lexer holds them
  * to clang_tokenize's on real files. */
 #define _GNU_SOURCE
 #include <pthread.h>
@@ -206,7 +206,7 @@ void an_lex(const char *text, size_t len, LexTokens *out) {
   }
 }
 
-/* ---- #if branches that are plainly dead ---- */
+/* ---- #if branches that are dead ---- */
 
 /* The directive word after a `#` that starts a line, or NULL. */
 static const LexToken *directive(const char *text, const LexTokens *t, size_t i, const SourceFile *f) {
@@ -220,64 +220,87 @@ static bool word_is(const char *text, const LexToken *w, const char *s) {
   return w->end - w->begin == strlen(s) && memcmp(text + w->begin, s, w->end - w->begin) == 0;
 }
 
-/* `#if 0`-like: the condition is the one token 0 (dead) or 1 (live); anything
- * else may go either way, and is read as live, as a parse of the file alone
- * reads a condition on a macro it does not know. */
-static int condition(const char *text, const LexTokens *t, size_t w, const SourceFile *f) {
-  unsigned end = an_directive_end(f, t->items[w].begin);
-  const LexToken *only = NULL;
-  for (size_t i = w + 1; i < t->len && t->items[i].begin < end; i++)
-    if (t->items[i].kind != CXToken_Comment && only)
-      return -1;
-    else if (t->items[i].kind != CXToken_Comment)
-      only = &t->items[i];
-  return !only ? -1 : word_is(text, only, "0") ? 0 : word_is(text, only, "1") ? 1 : -1;
-}
-
 enum { MAX_DEPTH = 64 };
 
 typedef struct {
   int taken;     /* a branch of the level was surely taken (1), surely none yet (0), perhaps (-1) */
-  unsigned from; /* where its dead branch began; 0: the branch is live */
+  bool dead;     /* the branch is surely not taken */
+  unsigned from; /* then where it began: the `#` of its directive, as clang's skipped ranges begin */
+  bool sure;     /* the branch is surely the one taken */
 } Level;
 
 static bool opens_level(const char *text, const LexToken *w) {
   return word_is(text, w, "if") || word_is(text, w, "ifdef") || word_is(text, w, "ifndef");
 }
 
-/* The ranges skipped: from the end of the directive opening a dead branch to
- * the `#` of the directive that ends it. Levels opened inside a dead branch,
- * or past MAX_DEPTH, are only counted. */
-void an_lex_skipped(const SourceFile *f, const char *text, const LexTokens *t, LexRanges *out) {
+static bool all_sure(const Level *lv, size_t depth) {
+  for (size_t i = 0; i < depth; i++)
+    if (!lv[i].sure)
+      return false;
+  return true;
+}
+
+/* The next branch of level l, whose condition is c (1 for #else). */
+static void turn(Level *l, int c, unsigned hash) {
+  l->sure = l->taken == 0 && c == 1;
+  l->dead = l->taken == 1 || c == 0;
+  l->from = hash;
+  l->taken = l->taken == 1 || c == 1 ? 1 : l->taken == -1 || c == -1 ? -1 : 0;
+}
+
+static bool same_word(const char *text, const LexToken *a, const LexToken *b) {
+  return a->end - a->begin == b->end - b->begin && memcmp(text + a->begin, text + b->begin, a->end - a->begin) == 0;
+}
+
+/* `#ifndef X` then `#define X` as a file's first directives: its include guard,
+ * which a parse of the file finds undefined, whatever X is not known to be
+ * (only a header included before, which the reading follows, defines it). */
+static bool include_guard(const char *text, const LexTokens *t, size_t i, const SourceFile *f) {
+  const LexToken *w = directive(text, t, i, f);
+  if (!w || !word_is(text, w, "ifndef") || i + 2 >= t->len)
+    return false;
+  size_t k = i + 3;
+  while (k < t->len && t->items[k].kind == CXToken_Comment)
+    k++;
+  const LexToken *d = directive(text, t, k, f);
+  return d && word_is(text, d, "define") && k + 2 < t->len && same_word(text, &t->items[i + 2], &t->items[k + 2]);
+}
+
+void an_lex_branches(const SourceFile *f, const char *text, const LexTokens *t, LexMacros *m, LexRanges *out) {
   Level lv[MAX_DEPTH];
   size_t depth = 0, untracked = 0;
+  bool first = true;
   for (size_t i = 0; i < t->len; i++) {
     const LexToken *w = directive(text, t, i, f);
     if (!w)
       continue;
-    unsigned hash = t->items[i].begin, end = an_directive_end(f, hash);
+    bool guard = first && include_guard(text, t, i, f);
+    first = false;
+    unsigned hash = t->items[i].begin;
+    bool dead = untracked || (depth && lv[depth - 1].dead);
     if (opens_level(text, w)) {
-      int c = word_is(text, w, "if") ? condition(text, t, i + 1, f) : -1;
-      if ((depth && lv[depth - 1].from) || depth == MAX_DEPTH)
+      if (dead || depth == MAX_DEPTH) {
         untracked++;
-      else
-        lv[depth++] = (Level){c, c == 0 ? end : 0};
+        continue;
+      }
+      int c = lex_macros_condition(m, f, text, t, i + 1);
+      c = guard && c == -1 ? 1 : c;
+      lv[depth++] = (Level){c, c == 0, hash, c == 1};
       continue;
     }
     bool closes = word_is(text, w, "endif"), turns = word_is(text, w, "else") || word_is(text, w, "elif");
+    if (!dead && !closes && !turns)
+      lex_macros_directive(m, f, text, t, i + 1, all_sure(lv, depth));
     if (untracked || !depth || !(closes || turns)) {
       untracked -= untracked && closes;
       continue;
     }
     Level *l = &lv[depth - 1];
-    if (l->from)
+    if (l->dead && out)
       vec_push(out, ((LexRange){l->from, hash}));
-    if (closes) {
+    if (closes)
       depth--;
-      continue;
-    }
-    int c = word_is(text, w, "else") ? 1 : condition(text, t, i + 1, f);
-    l->from = l->taken == 1 || c == 0 ? end : 0;
-    l->taken = l->taken == 1 || c == 1 ? 1 : l->taken == -1 || c == -1 ? -1 : 0;
+    else
+      turn(l, word_is(text, w, "else") ? 1 : lex_macros_condition(m, f, text, t, i + 1), hash);
   }
 }

@@ -157,6 +157,11 @@ static void read_struct_name(RuleDb *db, sqlite3_stmt *st) {
   vec_push(&db->struct_names, m);
 }
 
+static void read_predefined_macro(RuleDb *db, sqlite3_stmt *st) {
+  MetaEntry m = {col_need_dup(db, st, 0), col_need_dup(db, st, 1)};
+  vec_push(&db->predefined_macros, m);
+}
+
 static void read_result_cast(RuleDb *db, sqlite3_stmt *st) {
   MetaEntry m = {col_need_dup(db, st, 0), col_need_dup(db, st, 1)};
   vec_push(&db->result_casts, m);
@@ -385,6 +390,7 @@ static Status load(RuleDb *db, sqlite3 *sq) {
       (st = query(db, sq, "SELECT include, mb FROM parse_weight", read_parse_weight)) ||
       (st = query(db, sq, "SELECT cuda_name, host_name FROM host_name", read_host_name)) ||
       (st = query(db, sq, "SELECT cuda_name, struct_name FROM struct_name", read_struct_name)) ||
+      (st = query(db, sq, "SELECT name, value FROM predefined_macro", read_predefined_macro)) ||
       (st = query(db, sq,
                   "SELECT cuda_name, cuda_params, cuda_required, hip_name, hip_params, hip_required, type_differs, "
                   "cuda_release, hip_release, cuda_signature, hip_signature FROM signature",
@@ -477,6 +483,7 @@ void rl_close(RuleDb *db) {
   vec_free(&db->parse_weights);
   vec_free(&db->host_names);
   vec_free(&db->struct_names);
+  vec_free(&db->predefined_macros);
   vec_free(&db->signatures);
   vec_free(&db->overloads);
   vec_free(&db->hipify_types);
@@ -704,6 +711,10 @@ const char *rl_type_header(const RuleDb *db, const char *hip_name) {
 const char *rl_result_cast(const RuleDb *db, const char *s, size_t n) { return meta_value(&db->result_casts, s, n); }
 
 const char *rl_struct_name(const RuleDb *db, const char *s, size_t n) { return meta_value(&db->struct_names, s, n); }
+
+const char *rl_predefined_macro(const RuleDb *db, const char *s, size_t n) {
+  return meta_value(&db->predefined_macros, s, n);
+}
 
 const char *rl_overload(const RuleDb *db, const char *name, int params) {
   for (size_t i = 0; i < db->overloads.len; i++)

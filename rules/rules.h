@@ -289,6 +289,10 @@ const char *rl_host_name(const RuleDb *db, const char *cuda_name);
 /* The struct a CUDA typedef of another spelling names (half2: __half2;
  * data/struct_names.csv); NULL for any other name. */
 const char *rl_struct_name(const RuleDb *db, const char *name, size_t n);
+/* A macro hipport's parse has from the compiler before any header: its body,
+ * "#undef" when that parse has it undefined (data/predefined_macros.csv); NULL
+ * for any other name. */
+const char *rl_predefined_macro(const RuleDb *db, const char *name, size_t n);
 /* The CUDA C function a C++ overload of `name` with `params` parameters stands
  * for (data/overloads.csv): cudaEventCreate with 2 is cudaEventCreateWithFlags.
  * NULL when the overload maps by its own name. */

@@ -179,6 +179,12 @@ CREATE TABLE struct_name (
   struct_name TEXT NOT NULL
 );
 
+-- Macros the parse has from the compiler (data/predefined_macros.csv): a body, or #undef.
+CREATE TABLE predefined_macro (
+  name TEXT PRIMARY KEY,
+  value TEXT NOT NULL
+);
+
 -- What a parse that includes a header under a prefix adds to memory, in MB (data/parse_weights.csv).
 CREATE TABLE parse_weight (
   include TEXT PRIMARY KEY,

@@ -1,0 +1,418 @@
+/* The #if conditions a reading without the tree can decide. A parse knows every
+ * macro; a lexical reading knows those the file defines or undefines, those of
+ * the project headers it includes (read the same way, in order), the user's
+ * -D and -U, and those the compiler defines (data/predefined_macros.csv). Any
+ * other name may be a system header's, so a condition on
+ * it stays undecided and its branch is read as live, as before: a branch is
+ * only ever called dead where a parse would call it dead too.
+ *
+ * Each name is DEFINED (with its body), UNDEFINED or UNKNOWN; UNKNOWN is where
+ * every name starts, and where a #define or #undef in an undecided branch, or a
+ * quoted include no reading can follow, leaves the names it may touch. */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <inttypes.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "analyzer_p.h"
+
+typedef enum { M_UNKNOWN, M_DEFINED, M_UNDEFINED } MacroState;
+
+typedef struct {
+  char *name;
+  MacroState state;
+  char *body;      /* DEFINED: the object-like body; NULL for a function-like macro */
+} Macro;
+
+struct LexMacros {
+  VEC(Macro) macros;
+  const RuleDb *db;    /* the compiler's macros; NULL: none known */
+  const Strings *include_dirs;
+  const char *root;    /* headers are followed only inside it */
+  unsigned followed;   /* headers read for the file so far */
+  int depth;           /* of includes being read */
+};
+
+/* A file and its headers read at most this many headers, this deep; past
+ * that every name is unknown again (a condition then stays undecided). */
+enum { MAX_FOLLOWED = 64, MAX_DEPTH = 8, MAX_EXPANSION = 16 };
+
+static Macro *find(LexMacros *m, const char *name, size_t n) {
+  for (size_t i = 0; i < m->macros.len; i++)
+    if (strlen(m->macros.items[i].name) == n && memcmp(m->macros.items[i].name, name, n) == 0)
+      return &m->macros.items[i];
+  return NULL;
+}
+
+static void set(LexMacros *m, const char *name, size_t n, MacroState state, const char *body, size_t body_len);
+
+/* A name's macro: the file's, a flag's, or the compiler's on first asking. */
+static Macro *lookup(LexMacros *m, const char *name, size_t n) {
+  Macro *x = find(m, name, n);
+  const char *v = x || !m->db ? NULL : rl_predefined_macro(m->db, name, n);
+  if (!v)
+    return x;
+  bool undef = strcmp(v, "#undef") == 0;
+  set(m, name, n, undef ? M_UNDEFINED : M_DEFINED, undef ? NULL : v, undef ? 0 : strlen(v));
+  return find(m, name, n);
+}
+
+static void set(LexMacros *m, const char *name, size_t n, MacroState state, const char *body, size_t body_len) {
+  Macro *x = find(m, name, n);
+  if (!x) {
+    vec_push(&m->macros, ((Macro){.name = cm_xstrndup(name, n)}));
+    x = &m->macros.items[m->macros.len - 1];
+  }
+  free(x->body);
+  x->state = state;
+  x->body = body ? cm_xstrndup(body, body_len) : NULL;
+}
+
+static void forget_all(LexMacros *m) {
+  for (size_t i = 0; i < m->macros.len; i++) {
+    free(m->macros.items[i].name);
+    free(m->macros.items[i].body);
+  }
+  m->macros.len = 0;
+}
+
+/* -DNAME, -DNAME=value, -D NAME, -UNAME: what the parse is given too. */
+static void read_flags(LexMacros *m, const char *const *flags, size_t n) {
+  for (size_t i = 0; i < n; i++) {
+    const char *a = flags[i];
+    bool def = strncmp(a, "-D", 2) == 0, undef = strncmp(a, "-U", 2) == 0;
+    if (!def && !undef)
+      continue;
+    const char *name = a[2] ? a + 2 : i + 1 < n ? flags[++i] : "";
+    const char *eq = strchr(name, '=');
+    size_t len = eq ? (size_t)(eq - name) : strlen(name);
+    if (!len || strchr(name, '(')) /* a function-like -D is not worth reading */
+      continue;
+    if (def)
+      set(m, name, len, M_DEFINED, eq ? eq + 1 : "1", eq ? strlen(eq + 1) : 1);
+    else
+      set(m, name, len, M_UNDEFINED, NULL, 0);
+  }
+}
+
+LexMacros *lex_macros_new(const RuleDb *db, const char *const *flags, size_t nflags, const Strings *include_dirs,
+                          const char *root) {
+  LexMacros *m = cm_xcalloc(1, sizeof *m);
+  m->db = db;
+  m->include_dirs = include_dirs;
+  m->root = root;
+  read_flags(m, flags, nflags);
+  return m;
+}
+
+void lex_macros_free(LexMacros *m) {
+  if (!m)
+    return;
+  forget_all(m);
+  vec_free(&m->macros);
+  free(m);
+}
+
+/* ---- evaluating a condition: a value, or unknown ---- */
+
+typedef struct {
+  LexMacros *m;
+  const char *text;
+  const LexToken *tok;
+  size_t at, end;
+  int expanding;       /* macro bodies being evaluated, to stop a macro that names itself */
+} Expr;
+
+typedef struct {
+  bool known;
+  intmax_t v;
+} Val;
+
+static const Val UNKNOWN = {false, 0};
+static Val known(intmax_t v) { return (Val){true, v}; }
+
+static bool is(const Expr *e, const char *s) {
+  if (e->at >= e->end)
+    return false;
+  const LexToken *t = &e->tok[e->at];
+  return t->end - t->begin == strlen(s) && memcmp(e->text + t->begin, s, t->end - t->begin) == 0;
+}
+
+static bool take(Expr *e, const char *s) {
+  bool yes = is(e, s);
+  e->at += yes;
+  return yes;
+}
+
+static Val ternary(Expr *e);
+
+static Val number(const char *s, size_t n) {
+  char *lit = cm_xstrndup(s, n), *end;
+  errno = 0;
+  uintmax_t v = strtoumax(lit, &end, 0);
+  bool ok = errno == 0 && end != lit && strspn(end, "uUlL") == strlen(end);
+  free(lit);
+  return ok ? known((intmax_t)v) : UNKNOWN;
+}
+
+/* The value of an object-like macro's body, evaluated as a condition of its own. */
+static Val body_value(Expr *e, const char *body) {
+  if (e->expanding >= MAX_EXPANSION)
+    return UNKNOWN;
+  LexTokens t = {0};
+  an_lex(body, strlen(body), &t);
+  size_t code = 0;
+  for (size_t i = 0; i < t.len; i++)
+    if (t.items[i].kind != CXToken_Comment)
+      t.items[code++] = t.items[i];
+  Expr inner = {.m = e->m, .text = body, .tok = t.items, .end = code, .expanding = e->expanding + 1};
+  Val v = code ? ternary(&inner) : UNKNOWN;
+  if (inner.at != inner.end)
+    v = UNKNOWN;
+  vec_free(&t);
+  return v;
+}
+
+static Val defined(Expr *e) {
+  bool paren = take(e, "(");
+  if (e->at >= e->end || e->tok[e->at].kind == CXToken_Punctuation)
+    return UNKNOWN;
+  const LexToken *t = &e->tok[e->at++];
+  if (paren && !take(e, ")"))
+    return UNKNOWN;
+  Macro *x = lookup(e->m, e->text + t->begin, t->end - t->begin);
+  return !x || x->state == M_UNKNOWN ? UNKNOWN : known(x->state == M_DEFINED);
+}
+
+static Val unary(Expr *e);
+
+static Val primary(Expr *e) {
+  if (e->at >= e->end)
+    return UNKNOWN;
+  if (take(e, "(")) {
+    Val v = ternary(e);
+    return take(e, ")") ? v : UNKNOWN;
+  }
+  const LexToken *t = &e->tok[e->at++];
+  const char *s = e->text + t->begin;
+  size_t n = t->end - t->begin;
+  if (t->kind == CXToken_Literal)
+    return s[0] >= '0' && s[0] <= '9' ? number(s, n) : UNKNOWN;
+  if (n == 7 && memcmp(s, "defined", 7) == 0)
+    return defined(e);
+  if (t->kind == CXToken_Keyword)
+    return n == 4 && memcmp(s, "true", 4) == 0 ? known(1) : n == 5 && memcmp(s, "false", 5) == 0 ? known(0) : UNKNOWN;
+  if (t->kind != CXToken_Identifier || is(e, "("))
+    return UNKNOWN; /* a function-like macro's use: its expansion is not worth reading */
+  Macro *x = lookup(e->m, s, n);
+  if (!x || x->state == M_UNKNOWN)
+    return UNKNOWN;
+  return x->state == M_UNDEFINED ? known(0) : x->body ? body_value(e, x->body) : UNKNOWN;
+}
+
+static Val unary(Expr *e) {
+  if (take(e, "!")) {
+    Val v = unary(e);
+    return v.known ? known(!v.v) : v;
+  }
+  if (take(e, "-")) {
+    Val v = unary(e);
+    return v.known ? known((intmax_t)(0 - (uintmax_t)v.v)) : v; /* no overflow at INTMAX_MIN */
+  }
+  if (take(e, "~")) {
+    Val v = unary(e);
+    return v.known ? known(~v.v) : v;
+  }
+  if (take(e, "+"))
+    return unary(e);
+  return primary(e);
+}
+
+/* Binary operators by precedence, loosest first: a level's operands are the next level's. */
+static const char *const levels[][6] = {
+    {"|", NULL}, {"^", NULL}, {"&", NULL}, {"==", "!=", NULL}, {"<", ">", "<=", ">=", NULL},
+    {"<<", ">>", NULL}, {"+", "-", NULL}, {"*", "/", "%", NULL},
+};
+enum { LEVELS = sizeof levels / sizeof *levels };
+
+static Val apply(const char *op, Val a, Val b) {
+  if (!a.known || !b.known)
+    return UNKNOWN;
+  intmax_t x = a.v, y = b.v;
+  if ((!strcmp(op, "/") || !strcmp(op, "%")) && (y == 0 || (x == INTMAX_MIN && y == -1)))
+    return UNKNOWN;
+  if ((!strcmp(op, "<<") || !strcmp(op, ">>")) && (y < 0 || y >= 63))
+    return UNKNOWN;
+  switch (op[0]) {
+  case '|': return known(x | y);
+  case '^': return known(x ^ y);
+  case '&': return known(x & y);
+  case '=': return known(x == y);
+  case '!': return known(x != y);
+  case '<': return known(op[1] == '<' ? (intmax_t)((uintmax_t)x << y) : op[1] == '=' ? x <= y : x < y);
+  case '>': return known(op[1] == '>' ? x >> y : op[1] == '=' ? x >= y : x > y);
+  case '+': return known((intmax_t)((uintmax_t)x + (uintmax_t)y));
+  case '-': return known((intmax_t)((uintmax_t)x - (uintmax_t)y));
+  case '*': return known((intmax_t)((uintmax_t)x * (uintmax_t)y));
+  case '/': return known(x / y);
+  default: return known(x % y);
+  }
+}
+
+static Val binary(Expr *e, int level) {
+  if (level == LEVELS)
+    return unary(e);
+  Val v = binary(e, level + 1);
+  for (bool more = true; more;) {
+    more = false;
+    for (const char *const *op = levels[level]; *op && !more; op++)
+      if (take(e, *op)) {
+        v = apply(*op, v, binary(e, level + 1));
+        more = true;
+      }
+  }
+  return v;
+}
+
+/* && and || decide with one operand known where the other is not. */
+static Val logical_and(Expr *e) {
+  Val v = binary(e, 0);
+  while (take(e, "&&")) {
+    Val w = binary(e, 0);
+    v = (v.known && !v.v) || (w.known && !w.v) ? known(0) : v.known && w.known ? known(1) : UNKNOWN;
+  }
+  return v;
+}
+
+static Val logical_or(Expr *e) {
+  Val v = logical_and(e);
+  while (take(e, "||")) {
+    Val w = logical_and(e);
+    v = (v.known && v.v) || (w.known && w.v) ? known(1) : v.known && w.known ? known(0) : UNKNOWN;
+  }
+  return v;
+}
+
+static Val ternary(Expr *e) {
+  Val c = logical_or(e);
+  if (!take(e, "?"))
+    return c;
+  Val a = ternary(e);
+  if (!take(e, ":"))
+    return UNKNOWN;
+  Val b = ternary(e);
+  return !c.known ? (a.known && b.known && a.v == b.v ? a : UNKNOWN) : c.v ? a : b;
+}
+
+/* The tokens of directive word w's line after the word, comments left out. */
+static size_t line_tokens(const SourceFile *f, const LexTokens *t, size_t w, LexToken **out) {
+  unsigned end = an_directive_end(f, t->items[w].begin);
+  size_t n = 0;
+  *out = NULL;
+  for (size_t i = w + 1; i < t->len && t->items[i].begin < end; i++)
+    if (t->items[i].kind != CXToken_Comment) {
+      *out = cm_xrealloc(*out, (n + 1) * sizeof **out);
+      (*out)[n++] = t->items[i];
+    }
+  return n;
+}
+
+static bool word_is(const char *text, const LexToken *w, const char *s) {
+  return w->end - w->begin == strlen(s) && memcmp(text + w->begin, s, w->end - w->begin) == 0;
+}
+
+int lex_macros_condition(LexMacros *m, const SourceFile *f, const char *text, const LexTokens *t, size_t w) {
+  LexToken *line;
+  size_t n = line_tokens(f, t, w, &line);
+  const LexToken *word = &t->items[w];
+  bool ifdef = word_is(text, word, "ifdef"), ifndef = word_is(text, word, "ifndef");
+  Expr e = {.m = m, .text = text, .tok = line, .end = n};
+  Val v = ifdef || ifndef ? defined(&e) : n ? ternary(&e) : UNKNOWN;
+  if (e.at != e.end)
+    v = UNKNOWN;
+  free(line);
+  return !v.known ? -1 : ifndef ? !v.v : v.v != 0;
+}
+
+/* ---- #define, #undef and #include "..." ---- */
+
+static char *resolve(const LexMacros *m, const char *from, const char *name, size_t n) {
+  const char *slash = strrchr(from, '/');
+  char *near = cm_xasprintf("%.*s/%.*s", slash ? (int)(slash - from) : 1, slash ? from : ".", (int)n, name);
+  char *real = realpath(near, NULL);
+  free(near);
+  for (size_t i = 0; !real && m->include_dirs && i < m->include_dirs->len; i++) {
+    char *p = cm_xasprintf("%s/%.*s", m->include_dirs->items[i], (int)n, name);
+    real = realpath(p, NULL);
+    free(p);
+  }
+  if (real && !cm_path_inside(m->root, real)) {
+    free(real);
+    real = NULL;
+  }
+  return real;
+}
+
+/* A project header's directives, read in the file's place: what it defines
+ * holds after the #include, and so do its conditions on the file's macros. */
+static bool follow(LexMacros *m, const char *path) {
+  char *text;
+  size_t len;
+  if (m->followed >= MAX_FOLLOWED || m->depth >= MAX_DEPTH || cm_read_file(path, &text, &len) != ST_OK)
+    return false;
+  m->followed++;
+  m->depth++;
+  SourceFile h = {.path = (char *)path, .text = text, .len = len};
+  h.bom = len >= 3 && memcmp(text, "\xEF\xBB\xBF", 3) == 0 ? 3 : 0;
+  LexTokens t = {0};
+  an_lex(text, len, &t);
+  an_lex_branches(&h, text, &t, m, NULL);
+  vec_free(&t);
+  free(text);
+  m->depth--;
+  return true;
+}
+
+static void include(LexMacros *m, const SourceFile *f, const char *text, const LexTokens *t, size_t w, bool sure) {
+  if (w + 1 < t->len && text[t->items[w + 1].begin] == '<')
+    return; /* <header>: the system's, which a file's own macros do not come from */
+  if (w + 1 >= t->len || text[t->items[w + 1].begin] != '"') {
+    forget_all(m); /* `#include NAME`: a header a macro names */
+    return;
+  }
+  const LexToken *name = &t->items[w + 1];
+  char *path = m->root && name->end - name->begin > 2 ? resolve(m, f->path ? f->path : ".", text + name->begin + 1,
+                                                       name->end - name->begin - 2)
+                                           : NULL;
+  if (!path || !sure || !follow(m, path))
+    forget_all(m); /* it may define or undefine anything */
+  free(path);
+}
+
+void lex_macros_directive(LexMacros *m, const SourceFile *f, const char *text, const LexTokens *t, size_t w,
+                          bool sure) {
+  const LexToken *word = &t->items[w];
+  if (word_is(text, word, "include") || word_is(text, word, "include_next") || word_is(text, word, "import")) {
+    include(m, f, text, t, w, sure);
+    return;
+  }
+  bool def = word_is(text, word, "define"), undef = word_is(text, word, "undef");
+  if ((!def && !undef) || w + 1 >= t->len || t->items[w + 1].kind == CXToken_Punctuation)
+    return;
+  const LexToken *name = &t->items[w + 1];
+  size_t n = name->end - name->begin;
+  if (!sure) {
+    set(m, text + name->begin, n, M_UNKNOWN, NULL, 0);
+    return;
+  }
+  if (undef) {
+    set(m, text + name->begin, n, M_UNDEFINED, NULL, 0);
+    return;
+  }
+  unsigned end = an_directive_end(f, name->begin);
+  bool function_like = name->end < f->len && text[name->end] == '(';
+  const char *body = text + name->end;
+  set(m, text + name->begin, n, M_DEFINED, function_like ? NULL : body, function_like ? 0 : end - name->end);
+}
