@@ -315,6 +315,8 @@ typedef struct {
 } LexRange;
 typedef VEC(LexRange) LexRanges;
 void an_lex(const char *text, size_t len, LexTokens *out);
+/* Token w is the text s. */
+bool an_lex_word_is(const char *text, const LexToken *w, const char *s);
 /* lex_macros.c: the macros a lexical reading knows (the file's, its project
  * headers', the user's -D and -U, the compiler's), and the #if conditions they decide. */
 typedef struct LexMacros LexMacros;

@@ -319,15 +319,11 @@ static size_t line_tokens(const SourceFile *f, const LexTokens *t, size_t w, Lex
   return n;
 }
 
-static bool word_is(const char *text, const LexToken *w, const char *s) {
-  return w->end - w->begin == strlen(s) && memcmp(text + w->begin, s, w->end - w->begin) == 0;
-}
-
 int lex_macros_condition(LexMacros *m, const SourceFile *f, const char *text, const LexTokens *t, size_t w) {
   LexToken *line;
   size_t n = line_tokens(f, t, w, &line);
   const LexToken *word = &t->items[w];
-  bool ifdef = word_is(text, word, "ifdef"), ifndef = word_is(text, word, "ifndef");
+  bool ifdef = an_lex_word_is(text, word, "ifdef"), ifndef = an_lex_word_is(text, word, "ifndef");
   Expr e = {.m = m, .text = text, .tok = line, .end = n};
   Val v = ifdef || ifndef ? defined(&e) : n ? ternary(&e) : UNKNOWN;
   if (e.at != e.end)
@@ -394,11 +390,11 @@ static void include(LexMacros *m, const SourceFile *f, const char *text, const L
 void lex_macros_directive(LexMacros *m, const SourceFile *f, const char *text, const LexTokens *t, size_t w,
                           bool sure) {
   const LexToken *word = &t->items[w];
-  if (word_is(text, word, "include") || word_is(text, word, "include_next") || word_is(text, word, "import")) {
+  if (an_lex_word_is(text, word, "include") || an_lex_word_is(text, word, "include_next") || an_lex_word_is(text, word, "import")) {
     include(m, f, text, t, w, sure);
     return;
   }
-  bool def = word_is(text, word, "define"), undef = word_is(text, word, "undef");
+  bool def = an_lex_word_is(text, word, "define"), undef = an_lex_word_is(text, word, "undef");
   if ((!def && !undef) || w + 1 >= t->len || t->items[w + 1].kind == CXToken_Punctuation)
     return;
   const LexToken *name = &t->items[w + 1];

@@ -216,7 +216,7 @@ static const LexToken *directive(const char *text, const LexTokens *t, size_t i,
   return &t->items[i + 1];
 }
 
-static bool word_is(const char *text, const LexToken *w, const char *s) {
+bool an_lex_word_is(const char *text, const LexToken *w, const char *s) {
   return w->end - w->begin == strlen(s) && memcmp(text + w->begin, s, w->end - w->begin) == 0;
 }
 
@@ -230,7 +230,7 @@ typedef struct {
 } Level;
 
 static bool opens_level(const char *text, const LexToken *w) {
-  return word_is(text, w, "if") || word_is(text, w, "ifdef") || word_is(text, w, "ifndef");
+  return an_lex_word_is(text, w, "if") || an_lex_word_is(text, w, "ifdef") || an_lex_word_is(text, w, "ifndef");
 }
 
 static bool all_sure(const Level *lv, size_t depth) {
@@ -257,13 +257,13 @@ static bool same_word(const char *text, const LexToken *a, const LexToken *b) {
  * (only a header included before, which the reading follows, defines it). */
 static bool include_guard(const char *text, const LexTokens *t, size_t i, const SourceFile *f) {
   const LexToken *w = directive(text, t, i, f);
-  if (!w || !word_is(text, w, "ifndef") || i + 2 >= t->len)
+  if (!w || !an_lex_word_is(text, w, "ifndef") || i + 2 >= t->len)
     return false;
   size_t k = i + 3;
   while (k < t->len && t->items[k].kind == CXToken_Comment)
     k++;
   const LexToken *d = directive(text, t, k, f);
-  return d && word_is(text, d, "define") && k + 2 < t->len && same_word(text, &t->items[i + 2], &t->items[k + 2]);
+  return d && an_lex_word_is(text, d, "define") && k + 2 < t->len && same_word(text, &t->items[i + 2], &t->items[k + 2]);
 }
 
 void an_lex_branches(const SourceFile *f, const char *text, const LexTokens *t, LexMacros *m, LexRanges *out) {
@@ -288,7 +288,7 @@ void an_lex_branches(const SourceFile *f, const char *text, const LexTokens *t, 
       lv[depth++] = (Level){c, c == 0, hash, c == 1};
       continue;
     }
-    bool closes = word_is(text, w, "endif"), turns = word_is(text, w, "else") || word_is(text, w, "elif");
+    bool closes = an_lex_word_is(text, w, "endif"), turns = an_lex_word_is(text, w, "else") || an_lex_word_is(text, w, "elif");
     if (!dead && !closes && !turns)
       lex_macros_directive(m, f, text, t, i + 1, all_sure(lv, depth));
     if (untracked || !depth || !(closes || turns)) {
@@ -301,6 +301,6 @@ void an_lex_branches(const SourceFile *f, const char *text, const LexTokens *t, 
     if (closes)
       depth--;
     else
-      turn(l, word_is(text, w, "else") ? 1 : lex_macros_condition(m, f, text, t, i + 1), hash);
+      turn(l, an_lex_word_is(text, w, "else") ? 1 : lex_macros_condition(m, f, text, t, i + 1), hash);
   }
 }
