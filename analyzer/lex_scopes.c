@@ -234,8 +234,20 @@ static void read_declaration(LexScopes *s, unsigned i, size_t len) {
   Decl d = {.name = i, .from = s->tok[i].begin, .is_const = is_const};
   if (!type_before(s, j, marked, &d.type) || split_by_line(s, d.type, i))
     return;
-  if (is(s, i + 1, "(") && !in_function_body(s, i))
-    return; /* a function: a call may pick CUDA's overload of its name (make_float3(float2) beside CUDA's) */
+  if (is(s, i + 1, "(") && !in_function_body(s, i)) {
+    /* a function: its name where it is declared is the file's (a parse names the
+       declaration, no use), but a call may pick CUDA's overload of the name
+       (make_float3(float2) beside CUDA's), so it is seen nowhere else; what
+       follows the parentheses tells an attribute's (__global__ __launch_bounds__(256) void k()) */
+    static const char *const after_parameters[] = {"{", ";", "const", "volatile", "noexcept", "throw", "->", "=", ":",
+                                                    "&", "&&", "override", "final", "try", "__attribute__", NULL};
+    unsigned c = s->close[i + 1];
+    if (c == NONE || c + 1 >= s->n || !is_any(s, c + 1, after_parameters))
+      return;
+    d.to = s->tok[i].end;
+    vec_push(&s->decls, d);
+    return;
+  }
   if (d.type != NONE && d.type > 0 && is(s, d.type - 1, "const"))
     d.is_const = true;
   unsigned end = scope_end(s, i);

@@ -114,6 +114,13 @@ static void expressions_declare_nothing(void **state) {
   assert_seen("void f() {\n#ifdef USE_X\n  cudaFree(p);\n#endif\n}", "cudaFree", 0, "-");
   /* a function of the file's: a call may still pick CUDA's overload of the name */
   assert_seen("__device__ float3 make_float3(float2 a) { return make_float3(a.x, a.y, 0); }", "make_float3", 1, "-");
+  /* ...but its name where it declares the function is the file's, no use of CUDA's */
+  assert_seen("__device__ float3 make_float3(float2 a) { return make_float3(a.x, a.y, 0); }", "make_float3", 0,
+              "float3");
+  assert_seen("inline float fminf(float a, float b);\nvoid g() { fminf(1, 2); }", "fminf", 0, "");
+  assert_seen("inline float fminf(float a, float b);\nvoid g() { fminf(1, 2); }", "fminf", 1, "-");
+  assert_seen("__global__ void __launch_bounds__(256, 2) k(float *x) {}", "__launch_bounds__", 0, "-");
+  assert_seen("static __global__ __launch_bounds__(256, 2)\nvoid k(float *x) {}", "__launch_bounds__", 0, "-");
   assert_seen("void f(T & x) { use(x); }", "x", 1, "T");
 }
 
