@@ -95,6 +95,8 @@ typedef struct {
   bool pch_cached;             /* pch is the cache's, kept after the run */
   bool pch_unchecked;          /* the cache's pch is not yet known to load (prelude_check) */
   bool lexical;                /* no parse at all: tokens only */
+  bool tiered;                 /* a file is parsed only when its tokens leave something to the tree */
+  struct SysHeaders *sys;      /* tiered: the system headers' macro names (sys_headers.c) */
   const char *cache_dir;       /* where PCHs are kept between runs; NULL: nowhere */
   char *prelude_key;           /* the cached prelude's key, which every cache key starts from */
   struct IncludeSets *sets;    /* include_sets.c; NULL without a cache */
@@ -103,6 +105,9 @@ typedef struct {
   NameSet *cuda_names;         /* every name the CUDA headers declare */
   NameSet *project_files;      /* each walked file's path and its tails (a/b.h, b.h) */
   StdMap *std_via_cuda;        /* the prelude's standard headers, by file (stdnames.c) */
+  StdMap *std_names;           /* the names namespace std declares in those, by name, with the header */
+  Strings search_dirs;         /* the folders the prelude's <headers> were found in, clang's own among them */
+  Strings prelude_roots;       /* the headers the driver includes before every file (clang's CUDA wrapper) */
   const RuleDb *db;
   const char *const *extra_args; /* the user's -I, -D, -include, --extra-arg */
   size_t nextra;
@@ -192,6 +197,8 @@ bool facts_cache_load(ParseEnv *env, const char *key, SourceFile *f);
  * folder an included file came from), so that adding it there is a miss. */
 void facts_cache_store(ParseEnv *env, const char *key, const SourceFile *f, CXTranslationUnit tu,
                        const char *missing, const Strings *folders);
+/* Keeps f's facts read from its tokens, with the files that reading read besides it. */
+void facts_cache_store_read(ParseEnv *env, const char *key, const SourceFile *f, const Strings *read);
 /* An entry as written and read, without a parse (test_facts_cache round-trips
  * facts through these): what the parse read besides the file, with the hash of
  * each one's bytes and its stamp: a file whose stamp is the same is not read
@@ -272,6 +279,12 @@ void std_map_add(StdMap *m, const char *path, const char *header);
 void std_map_sort(StdMap *m);
 void std_map_each(const StdMap *m, void (*fn)(void *ctx, const char *path, const char *header), void *ctx);
 void std_map_free(StdMap *m);
+/* Every header m lists for key is in headers (also when it lists none). */
+bool std_map_all_in(const StdMap *m, const char *key, const NameSet *headers);
+/* From the prelude's tree: where its <headers> were found and what the driver
+ * included first; the names of std its standard headers declare (std_names). */
+void prelude_folders(CXTranslationUnit tu, Strings *dirs, Strings *roots);
+void prelude_std_names(CXTranslationUnit tu, const StdMap *via_cuda, StdMap *out);
 /* The X of `#include <X>` or "X" whose '#' is at `hash`, with its length in
  * *len; NULL when the line there is no include closed on its line. */
 const char *an_include_target(const char *hash, const char *end, size_t *len);
@@ -301,7 +314,7 @@ void free_build_commands(SourceFile *f);
 /* facts.c: tokens (and, when the parse succeeded, the tree) into facts. */
 void collect_facts(const ParseEnv *env, CXTranslationUnit tu, bool parsed, SourceFile *f);
 /* The same from the file's tokens alone, read without libclang (--lexical). */
-void collect_lexical_facts(const ParseEnv *env, SourceFile *f);
+void collect_lexical_facts(const ParseEnv *env, const Candidate *c, SourceFile *f);
 
 /* lexer.c: the tokens clang_tokenize gives a CUDA file, without libclang, and
  * the #if branches that are dead. */
@@ -317,20 +330,45 @@ typedef VEC(LexRange) LexRanges;
 void an_lex(const char *text, size_t len, LexTokens *out);
 /* Token w is the text s. */
 bool an_lex_word_is(const char *text, const LexToken *w, const char *s);
+/* sys_headers.c: the macro names the system headers a file includes may define,
+ * from their text and that of every header they include in turn. */
+typedef struct SysHeaders SysHeaders;
+typedef struct SysClosure SysClosure;
+typedef VEC(const SysClosure *) SysClosures;
+/* Looks for <headers> in the folders of each list, in order. */
+SysHeaders *sys_headers_new(const Strings *const *dirs, size_t n);
+void sys_headers_free(SysHeaders *s);
+/* The closure of the header at path (kept for the scan; safe from any worker). */
+const SysClosure *sys_headers_closure(SysHeaders *s, const char *path);
+bool sys_closure_may_define(const SysClosure *c, const char *name, size_t n);
+/* The header at real_path is in the closure. */
+bool sys_closure_has(const SysClosure *c, const char *real_path);
+
 /* lex_macros.c: the macros a lexical reading knows (the file's, its project
  * headers', the user's -D and -U, the compiler's), and the #if conditions they decide. */
 typedef struct LexMacros LexMacros;
-LexMacros *lex_macros_new(const RuleDb *db, const char *const *flags, size_t nflags, const Strings *include_dirs,
-                          const char *root);
+/* A file's macros: its flags and the scan's, the compiler's, and where env has
+ * the system's names (--tiered) those; env NULL: the file's own alone. */
+LexMacros *lex_macros_new(const ParseEnv *env, const Candidate *c);
 void lex_macros_free(LexMacros *m);
+/* The header `#include <name>` (angle) or "name" in file `from` brings into c's
+ * parse, in the order its parse looks (real path, malloc'd); NULL: found nowhere. */
+char *lex_find_header(const ParseEnv *env, const Candidate *c, const char *from, const char *name, size_t n,
+                      bool angle);
+/* A header of the tree scanned, not the toolkit's. */
+bool lex_project_header(const ParseEnv *env, const char *real);
+/* tiers.c: why a file read from its tokens still needs a parse (a static string),
+ * or NULL; `read` gets the project headers it read to tell (real paths). */
+const char *tier_needs_tree(const ParseEnv *env, const Candidate *c, SourceFile *f, Strings *read);
 /* The condition of the #if, #ifdef, #ifndef or #elif whose word is token w: 1, 0, or -1 when undecided. */
 int lex_macros_condition(LexMacros *m, const SourceFile *f, const char *text, const LexTokens *t, size_t w);
 /* A #define, #undef or #include "..." (token w its word) in a live branch, surely taken or perhaps. */
 void lex_macros_directive(LexMacros *m, const SourceFile *f, const char *text, const LexTokens *t, size_t w,
                           bool sure);
 /* The dead #if branches (from the `#` of the directive opening one to the `#`
- * of the one that ends it, as clang's skipped ranges), as m decides them, into out (NULL: m's macros only). */
-void an_lex_branches(const SourceFile *f, const char *text, const LexTokens *t, LexMacros *m, LexRanges *out);
+ * of the one that ends it, as clang's skipped ranges), as m decides them, into out (NULL: m's macros only);
+ * gives how many conditions m left undecided. */
+unsigned an_lex_branches(const SourceFile *f, const char *text, const LexTokens *t, LexMacros *m, LexRanges *out);
 void facts_index_lines(SourceFile *f);
 
 /* lex_scopes.c: what a file declares, from its tokens, where there is no tree. */
@@ -343,6 +381,8 @@ typedef struct {
 LexScopes *lex_scopes_read(const SourceFile *f, const char *text, const LexRange *tok, const CXTokenKind *kind,
                            unsigned n);
 bool lex_scopes_declared(const LexScopes *s, unsigned i, LexDeclared *out);
+/* The names of the functions the file declares, into out. */
+void lex_scopes_functions(const LexScopes *s, NameSet *out);
 void lex_scopes_free(LexScopes *s);
 /* Drops what collect_facts gave, so that a file can be read again. */
 void an_forget_facts(SourceFile *f);

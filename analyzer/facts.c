@@ -22,6 +22,7 @@ typedef struct {
 
 typedef struct {
   const ParseEnv *env;
+  const Candidate *cand;  /* its flags, where read from tokens; NULL: the scan's */
   CXTranslationUnit tu;
   CXFile file;
   SourceFile *f;
@@ -476,6 +477,37 @@ static bool ignored_name(Reader *r, unsigned i, const Rule *rule, int where, boo
   return !rule && where != 1 && !(nameset_has(r->env->cuda_names, name, n) && cuda_like);
 }
 
+/* The token closing an open bracket at i, counting only the pair given. */
+static unsigned matching(Reader *r, unsigned i, const char *open, const char *close) {
+  int depth = 0;
+  for (unsigned k = i; k < r->ntokens; k++) {
+    if (tok_is(r, k, open))
+      depth++;
+    else if (tok_is(r, k, close) && --depth == 0)
+      return k;
+  }
+  return r->ntokens;
+}
+
+/* Without the tree, a call of a name with C++ overloads (cudaEventCreate(&e,
+ * flags): its argument count, which is the parameter count of the overload a
+ * call of that many arguments resolves to where no overload defaults one; -1
+ * where it is no call. */
+static int call_arguments(Reader *r, unsigned i) {
+  if (!tok_is(r, i + 1, "("))
+    return -1;
+  unsigned close = matching(r, i + 1, "(", ")");
+  if (close >= r->ntokens)
+    return -1;
+  int n = close > i + 2, depth = 0;
+  for (unsigned k = i + 2; k < close; k++) {
+    depth += tok_is(r, k, "(") || tok_is(r, k, "[") || tok_is(r, k, "{");
+    depth -= tok_is(r, k, ")") || tok_is(r, k, "]") || tok_is(r, k, "}");
+    n += depth == 0 && tok_is(r, k, ",");
+  }
+  return n;
+}
+
 static void read_identifier(Reader *r, unsigned i, bool in_macro) {
   const char *name = r->f->text + r->tok[i].begin;
   size_t n = r->tok[i].end - r->tok[i].begin;
@@ -509,7 +541,9 @@ static void read_identifier(Reader *r, unsigned i, bool in_macro) {
   Fact *fact = &r->f->facts.items[r->f->facts.len - 1];
   fact->cuda_declared = where == 1;
   fact->declared_by = header;
-  fact->params = where == 1 ? declared_params(r, i) : -1;
+  fact->params = where == 1 ? declared_params(r, i)
+                 : !r->parsed && rl_has_overload(r->env->db, fact->name) ? call_arguments(r, i)
+                                                                        : -1;
   fact->aliased = !rule && where == 1 ? aliased_name(r, i) : NULL;
   fact->own = own && !rule->origin;
   take_pointee(r, fact);
@@ -546,18 +580,6 @@ static unsigned kernel_start(Reader *r, unsigned i) {
     break;
   }
   return j;
-}
-
-/* The token closing an open bracket at i, counting only the pair given. */
-static unsigned matching(Reader *r, unsigned i, const char *open, const char *close) {
-  int depth = 0;
-  for (unsigned k = i; k < r->ntokens; k++) {
-    if (tok_is(r, k, open))
-      depth++;
-    else if (tok_is(r, k, close) && --depth == 0)
-      return k;
-  }
-  return r->ntokens;
 }
 
 static void read_launch(Reader *r, unsigned i, bool in_macro) {
@@ -891,7 +913,7 @@ static void lex_tokens(Reader *r) {
     r->tok[i] = (Range){t.items[i].begin, t.items[i].end};
     r->kind[i] = t.items[i].kind;
   }
-  LexMacros *m = lex_macros_new(r->env->db, r->env->extra_args, r->env->nextra, &r->env->include_dirs, r->env->scan_root);
+  LexMacros *m = lex_macros_new(r->env, r->cand);
   an_lex_branches(r->f, text, &t, m, &r->skipped);
   lex_macros_free(m);
   vec_free(&t);
@@ -1173,8 +1195,8 @@ void collect_facts(const ParseEnv *env, CXTranslationUnit tu, bool parsed, Sourc
   read_facts(&r);
 }
 
-void collect_lexical_facts(const ParseEnv *env, SourceFile *f) {
-  Reader r = {.env = env, .f = f, .kernel_templates = nameset_new()};
+void collect_lexical_facts(const ParseEnv *env, const Candidate *c, SourceFile *f) {
+  Reader r = {.env = env, .cand = c, .f = f, .kernel_templates = nameset_new()};
   facts_index_lines(f);
   r.joined = join_chevrons(f->text, f->len);
   lex_tokens(&r);

@@ -29,7 +29,7 @@
 #include "analyzer_p.h"
 
 /* Raise on any change to what an entry holds or how it is written. */
-enum { FORMAT_VERSION = 7 };
+enum { FORMAT_VERSION = 8 };
 
 /* ---- included files, stat'ed and hashed once per run ---- */
 
@@ -188,6 +188,7 @@ char *facts_cache_key(const ParseEnv *env, const Candidate *c, const SourceFile 
   h = cm_hash_str(h, "--");
   for (int i = 0; i < c->nargs; i++)
     h = cm_hash_str(h, c->args[i]);
+  h = cm_hash_str(h, env->tiered ? "tiered" : "parsed"); /* a tiered run's facts are its own */
   h = hash_project_includes(env, f, cm_hash(cm_hash_str(h, "--"), f->text, f->len));
   return cm_xasprintf("file-%016" PRIx64, h);
 }
@@ -252,7 +253,7 @@ static void write_entry(FILE *o, const char *key, const SourceFile *f, const Man
     put_str(o, m->items[i].path);
     fputc('\n', o);
   }
-  fprintf(o, "P %d %u %d", (int)f->parser, f->fallback_offset, (int)f->alone_errors);
+  fprintf(o, "P %d %u %d %d", (int)f->parser, f->fallback_offset, (int)f->alone_errors, (int)f->settled);
   put_str(o, f->fallback_reason);
   put_str(o, f->parsed_with);
   fprintf(o, "\nI %zu\n", f->found_includes.len);
@@ -436,6 +437,7 @@ static void read_parse(Reader *r, SourceFile *f) {
   f->parser = (Parser)get_num(r);
   f->fallback_offset = get_unsigned(r);
   f->alone_errors = get_num(r) != 0;
+  f->settled = get_num(r) != 0;
   f->fallback_reason = get_str(r);
   f->parsed_with = get_str(r);
   get_tag(r, "I");
@@ -542,23 +544,37 @@ static void add_absent(Manifest *m, const char *missing, const Strings *folders)
   }
 }
 
+static void store(ParseEnv *env, const char *key, const SourceFile *f, Manifest *m);
+
 void facts_cache_store(ParseEnv *env, const char *key, const SourceFile *f, CXTranslationUnit tu,
                        const char *missing, const Strings *folders) {
   Manifest m = {0};
   clang_getInclusions(tu, add_included, &m);
   if (missing)
     add_absent(&m, missing, folders);
-  for (size_t i = 0; i < m.len; i++) {
-    const char *header = searched_header(&m.items[i]);
+  store(env, key, f, &m);
+}
+
+void facts_cache_store_read(ParseEnv *env, const char *key, const SourceFile *f, const Strings *read) {
+  Manifest m = {0};
+  for (size_t i = 0; i < read->len; i++)
+    add_path(&m, cm_xstrdup(read->items[i]));
+  store(env, key, f, &m);
+}
+
+/* With each file's hash and stamp (a header searched for: the repository's answer). */
+static void store(ParseEnv *env, const char *key, const SourceFile *f, Manifest *m) {
+  for (size_t i = 0; i < m->len; i++) {
+    const char *header = searched_header(&m->items[i]);
     if (header) {
-      m.items[i].hash = repository_answer(env, header, f->path);
+      m->items[i].hash = repository_answer(env, header, f->path);
       continue;
     }
-    m.items[i].hash = file_hash(env->file_hashes, m.items[i].path);
-    m.items[i].stamp = file_stamp(env->file_hashes, m.items[i].path);
+    m->items[i].hash = file_hash(env->file_hashes, m->items[i].path);
+    m->items[i].stamp = file_stamp(env->file_hashes, m->items[i].path);
   }
-  facts_cache_write(env->cache_dir, key, f, &m);
-  facts_cache_manifest_free(&m);
+  facts_cache_write(env->cache_dir, key, f, m);
+  facts_cache_manifest_free(m);
 }
 
 /* The facts stored under key, when every file they came from is as it was: f's
@@ -578,6 +594,7 @@ bool facts_cache_load(ParseEnv *env, const char *key, SourceFile *f) {
   }
   forget_parse(f);
   f->parser = got.parser, f->fallback_offset = got.fallback_offset, f->alone_errors = got.alone_errors;
+  f->settled = got.settled;
   f->fallback_reason = got.fallback_reason, f->parsed_with = got.parsed_with;
   f->found_includes = got.found_includes, f->facts = got.facts, f->constants = got.constants;
   f->code_only = got.code_only;

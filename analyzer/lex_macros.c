@@ -8,13 +8,17 @@
  *
  * Each name is DEFINED (with its body), UNDEFINED or UNKNOWN; UNKNOWN is where
  * every name starts, and where a #define or #undef in an undecided branch, or a
- * quoted include no reading can follow, leaves the names it may touch. */
+ * quoted include no reading can follow, leaves the names it may touch. Given
+ * the system headers' macro names (sys_headers.c: a reading beside a parse,
+ * which has the prelude's folders), a name starts UNDEFINED unless a header the
+ * driver or the file includes may define it. */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <inttypes.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "analyzer_p.h"
 
@@ -28,11 +32,12 @@ typedef struct {
 
 struct LexMacros {
   VEC(Macro) macros;
-  const RuleDb *db;    /* the compiler's macros; NULL: none known */
-  const Strings *include_dirs;
-  const char *root;    /* headers are followed only inside it */
+  const ParseEnv *env; /* the scan's flags, folders and the compiler's macros; NULL: the file's alone */
+  const Candidate *c;  /* the file read, whose folder and flags its parse has */
   unsigned followed;   /* headers read for the file so far */
   int depth;           /* of includes being read */
+  SysClosures closures; /* the system headers included so far, with what they include */
+  bool open;           /* something included may define any name */
 };
 
 /* A file and its headers read at most this many headers, this deep; past
@@ -48,15 +53,27 @@ static Macro *find(LexMacros *m, const char *name, size_t n) {
 
 static void set(LexMacros *m, const char *name, size_t n, MacroState state, const char *body, size_t body_len);
 
-/* A name's macro: the file's, a flag's, or the compiler's on first asking. */
-static Macro *lookup(LexMacros *m, const char *name, size_t n) {
+static bool system_may_define(const LexMacros *m, const char *name, size_t n) {
+  for (size_t i = 0; i < m->closures.len; i++)
+    if (sys_closure_may_define(m->closures.items[i], name, n))
+      return true;
+  return false;
+}
+
+/* A name's macro: the file's, a flag's, the compiler's on first asking, or
+ * none that anything included may define; NULL when unknown. */
+static const Macro *lookup(LexMacros *m, const char *name, size_t n) {
+  static const Macro undefined = {.state = M_UNDEFINED};
   Macro *x = find(m, name, n);
-  const char *v = x || !m->db ? NULL : rl_predefined_macro(m->db, name, n);
-  if (!v)
-    return x;
-  bool undef = strcmp(v, "#undef") == 0;
-  set(m, name, n, undef ? M_UNDEFINED : M_DEFINED, undef ? NULL : v, undef ? 0 : strlen(v));
-  return find(m, name, n);
+  const char *v = x || !m->env ? NULL : rl_predefined_macro(m->env->db, name, n);
+  if (v) {
+    bool undef = strcmp(v, "#undef") == 0;
+    set(m, name, n, undef ? M_UNDEFINED : M_DEFINED, undef ? NULL : v, undef ? 0 : strlen(v));
+    return find(m, name, n);
+  }
+  if (!x && m->env && m->env->sys && !m->open && !system_may_define(m, name, n))
+    return &undefined;
+  return x;
 }
 
 static void set(LexMacros *m, const char *name, size_t n, MacroState state, const char *body, size_t body_len) {
@@ -76,6 +93,7 @@ static void forget_all(LexMacros *m) {
     free(m->macros.items[i].body);
   }
   m->macros.len = 0;
+  m->open = true;
 }
 
 /* -DNAME, -DNAME=value, -D NAME, -UNAME: what the parse is given too. */
@@ -97,21 +115,32 @@ static void read_flags(LexMacros *m, const char *const *flags, size_t n) {
   }
 }
 
-LexMacros *lex_macros_new(const RuleDb *db, const char *const *flags, size_t nflags, const Strings *include_dirs,
-                          const char *root) {
+/* What the system headers define: roots (the prelude's) are included first. */
+static void lex_macros_system(LexMacros *m, SysHeaders *sys, const Strings *roots) {
+  for (size_t i = 0; i < roots->len; i++)
+    vec_push(&m->closures, sys_headers_closure(sys, roots->items[i]));
+}
+
+LexMacros *lex_macros_new(const ParseEnv *env, const Candidate *c) {
   LexMacros *m = cm_xcalloc(1, sizeof *m);
-  m->db = db;
-  m->include_dirs = include_dirs;
-  m->root = root;
-  read_flags(m, flags, nflags);
+  m->env = env;
+  m->c = c;
+  if (env)
+    read_flags(m, env->extra_args, env->nextra);
+  if (c && c->nargs)
+    read_flags(m, (const char *const *)c->args, (size_t)c->nargs);
+  if (env && env->sys)
+    lex_macros_system(m, env->sys, &env->prelude_roots);
   return m;
 }
+
 
 void lex_macros_free(LexMacros *m) {
   if (!m)
     return;
   forget_all(m);
   vec_free(&m->macros);
+  vec_free(&m->closures);
   free(m);
 }
 
@@ -182,7 +211,7 @@ static Val defined(Expr *e) {
   const LexToken *t = &e->tok[e->at++];
   if (paren && !take(e, ")"))
     return UNKNOWN;
-  Macro *x = lookup(e->m, e->text + t->begin, t->end - t->begin);
+  const Macro *x = lookup(e->m, e->text + t->begin, t->end - t->begin);
   return !x || x->state == M_UNKNOWN ? UNKNOWN : known(x->state == M_DEFINED);
 }
 
@@ -206,7 +235,7 @@ static Val primary(Expr *e) {
     return n == 4 && memcmp(s, "true", 4) == 0 ? known(1) : n == 5 && memcmp(s, "false", 5) == 0 ? known(0) : UNKNOWN;
   if (t->kind != CXToken_Identifier || is(e, "("))
     return UNKNOWN; /* a function-like macro's use: its expansion is not worth reading */
-  Macro *x = lookup(e->m, s, n);
+  const Macro *x = lookup(e->m, s, n);
   if (!x || x->state == M_UNKNOWN)
     return UNKNOWN;
   return x->state == M_UNDEFINED ? known(0) : x->body ? body_value(e, x->body) : UNKNOWN;
@@ -334,21 +363,60 @@ int lex_macros_condition(LexMacros *m, const SourceFile *f, const char *text, co
 
 /* ---- #define, #undef and #include "..." ---- */
 
-static char *resolve(const LexMacros *m, const char *from, const char *name, size_t n) {
-  const char *slash = strrchr(from, '/');
-  char *near = cm_xasprintf("%.*s/%.*s", slash ? (int)(slash - from) : 1, slash ? from : ".", (int)n, name);
-  char *real = realpath(near, NULL);
-  free(near);
-  for (size_t i = 0; !real && m->include_dirs && i < m->include_dirs->len; i++) {
-    char *p = cm_xasprintf("%s/%.*s", m->include_dirs->items[i], (int)n, name);
-    real = realpath(p, NULL);
-    free(p);
-  }
-  if (real && !cm_path_inside(m->root, real)) {
-    free(real);
-    real = NULL;
-  }
+static char *readable(const char *dir, size_t dir_len, const char *name, size_t n) {
+  char *p = cm_xasprintf("%.*s/%.*s", (int)dir_len, dir, (int)n, name);
+  char *real = access(p, R_OK) == 0 ? realpath(p, NULL) : NULL;
+  free(p);
   return real;
+}
+
+/* In a folder -I or -isystem names. */
+static char *in_flag_folders(const char *const *flags, size_t nflags, const char *name, size_t n) {
+  char *found = NULL;
+  for (size_t i = 0; i < nflags && !found; i++) {
+    const char *a = flags[i], *dir = NULL;
+    if (strncmp(a, "-I", 2) == 0)
+      dir = a[2] ? a + 2 : i + 1 < nflags ? flags[++i] : NULL;
+    else if (strcmp(a, "-isystem") == 0)
+      dir = i + 1 < nflags ? flags[++i] : NULL;
+    if (dir)
+      found = readable(dir, strlen(dir), name, n);
+  }
+  return found;
+}
+
+static char *in_folders(const Strings *dirs, const char *name, size_t n) {
+  char *found = NULL;
+  for (size_t i = 0; dirs && i < dirs->len && !found; i++)
+    found = readable(dirs->items[i], strlen(dirs->items[i]), name, n);
+  return found;
+}
+
+char *lex_find_header(const ParseEnv *env, const Candidate *c, const char *from, const char *name, size_t n,
+                      bool angle) {
+  const char *slash = strrchr(from, '/'), *main = c ? c->path : from, *main_slash = strrchr(main, '/');
+  char *found = !angle && slash ? readable(from, (size_t)(slash - from), name, n) : NULL;
+  if (!found && main_slash)
+    found = readable(main, (size_t)(main_slash - main), name, n);
+  if (!found)
+    found = in_flag_folders(env->extra_args, env->nextra, name, n);
+  if (!found && c)
+    found = in_flag_folders((const char *const *)c->args, (size_t)c->nargs, name, n);
+  if (!found && env->cuda_include)
+    found = readable(env->cuda_include, strlen(env->cuda_include), name, n);
+  if (!found && env->cccl_include)
+    found = readable(env->cccl_include, strlen(env->cccl_include), name, n);
+  if (!found && env->compat_include)
+    found = readable(env->compat_include, strlen(env->compat_include), name, n);
+  if (!found)
+    found = in_folders(&env->search_dirs, name, n);
+  if (!found)
+    found = in_folders(&env->include_dirs, name, n);
+  return found;
+}
+
+bool lex_project_header(const ParseEnv *env, const char *real) {
+  return env->scan_root && cm_path_inside(env->scan_root, real) && !is_cuda_header_path(env, real);
 }
 
 /* A project header's directives, read in the file's place: what it defines
@@ -371,19 +439,28 @@ static bool follow(LexMacros *m, const char *path) {
   return true;
 }
 
+/* A project header is read in place; a system one adds the names it may
+ * define; one found nowhere, or that a macro names, leaves every name possible
+ * (without the system's names, a <header> is taken to leave the file's own
+ * macros alone). */
 static void include(LexMacros *m, const SourceFile *f, const char *text, const LexTokens *t, size_t w, bool sure) {
-  if (w + 1 < t->len && text[t->items[w + 1].begin] == '<')
-    return; /* <header>: the system's, which a file's own macros do not come from */
-  if (w + 1 >= t->len || text[t->items[w + 1].begin] != '"') {
-    forget_all(m); /* `#include NAME`: a header a macro names */
+  unsigned hash = t->items[w - 1].begin;
+  size_t n;
+  const char *name = an_include_target(text + hash, text + an_directive_end(f, hash), &n);
+  if (!name || !n) {
+    forget_all(m); /* `#include NAME`, #include_next: a header a macro or the search order names */
     return;
   }
-  const LexToken *name = &t->items[w + 1];
-  char *path = m->root && name->end - name->begin > 2 ? resolve(m, f->path ? f->path : ".", text + name->begin + 1,
-                                                       name->end - name->begin - 2)
-                                           : NULL;
-  if (!path || !sure || !follow(m, path))
-    forget_all(m); /* it may define or undefine anything */
+  bool angle = name[-1] == '<';
+  char *path = m->env ? lex_find_header(m->env, m->c, f->path ? f->path : ".", name, n, angle) : NULL;
+  if (path && lex_project_header(m->env, path)) {
+    if (!sure || !follow(m, path))
+      forget_all(m);
+  } else if (path && m->env->sys) {
+    vec_push(&m->closures, sys_headers_closure(m->env->sys, path));
+  } else if (!path && (!angle || (m->env && m->env->sys))) {
+    forget_all(m);
+  }
   free(path);
 }
 

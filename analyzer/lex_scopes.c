@@ -25,6 +25,7 @@ typedef struct {
   unsigned name, type; /* token indexes; type NONE where it is a keyword type */
   unsigned from, to;   /* bytes where the declaration is seen */
   bool is_const;
+  bool function;       /* a function's name where it is declared: seen there only */
 } Decl;
 
 struct LexScopes {
@@ -138,6 +139,8 @@ static bool parameter_list(const LexScopes *s, unsigned open) {
 /* What comes before a declaration's type: the start of a statement, a
  * parameter list, or more of the declaration's specifiers. */
 static bool starts_declaration(const LexScopes *s, unsigned p, bool marked) {
+  while (p != NONE && s->kind[p] == CXToken_Comment) /* a comment line above `dim3 grid(...)` */
+    p--;
   if (p == NONE || !s->code[p] || is(s, p, ";") || is(s, p, "{") || is(s, p, "}") || is_any(s, p, specifiers))
     return true;
   if (s->kind[p] == CXToken_Identifier)
@@ -205,9 +208,15 @@ static bool next_declarator(LexScopes *s, unsigned i, size_t len) {
   Decl d = s->decls.items[s->decls.len - 1];
   if (s->inner[d.name] != s->inner[i])
     return false;
-  for (unsigned k = d.name + 1; k < i; k++)
+  int angles = 0; /* a comma in `mul<float2, float2>(a)` is a template argument list's */
+  for (unsigned k = d.name + 1; k < i; k++) {
     if (s->inner[k] == s->inner[i] && (is(s, k, ";") || is(s, k, "{") || is(s, k, "}")))
       return false;
+    angles += s->inner[k] == s->inner[i] && is(s, k, "<") && s->kind[k - 1] == CXToken_Identifier;
+    angles -= s->inner[k] == s->inner[i] && is(s, k, ">") && angles > 0;
+  }
+  if (angles > 0)
+    return false;
   unsigned end = scope_end(s, i);
   d.name = i, d.from = s->tok[i].begin, d.to = end == NONE ? (unsigned)len : s->tok[end].end;
   vec_push(&s->decls, d);
@@ -245,6 +254,7 @@ static void read_declaration(LexScopes *s, unsigned i, size_t len) {
     if (c == NONE || c + 1 >= s->n || !is_any(s, c + 1, after_parameters))
       return;
     d.to = s->tok[i].end;
+    d.function = true;
     vec_push(&s->decls, d);
     return;
   }
@@ -303,6 +313,16 @@ bool lex_scopes_declared(const LexScopes *s, unsigned i, LexDeclared *out) {
   if (found && out)
     *out = (LexDeclared){found->type == NONE ? LEX_NO_TYPE : found->type, found->is_const};
   return found != NULL;
+}
+
+void lex_scopes_functions(const LexScopes *s, NameSet *out) {
+  for (size_t i = 0; i < s->decls.len; i++)
+    if (s->decls.items[i].function) {
+      LexRange r = s->tok[s->decls.items[i].name];
+      char *name = cm_xstrndup(s->text + r.begin, r.end - r.begin);
+      nameset_add(out, name);
+      free(name);
+    }
 }
 
 void lex_scopes_free(LexScopes *s) {

@@ -143,6 +143,9 @@ static Status parse_prelude(ParseEnv *env, const char *cache_dir) {
     visit_declarations(tu, env->cuda_include, collect_decl_name, env->cuda_names);
     env->std_via_cuda = std_map_new();
     std_map_read(env->std_via_cuda, tu, env);
+    env->std_names = std_map_new();
+    prelude_std_names(tu, env->std_via_cuda, env->std_names);
+    prelude_folders(tu, &env->search_dirs, &env->prelude_roots);
     if (!key || !prelude_cache_store(env, cache_dir, key, tu))
       save_private_pch(env, tu); /* no cache, or one that cannot be written: the run goes on */
   }
@@ -231,6 +234,7 @@ Status parse_env_init(ParseEnv *env, const ScanOptions *opt, const RuleDb *db, S
   else
     free(cccl);
   env->lexical = opt->lexical;
+  env->tiered = opt->tiered && !opt->lexical;
   if (env->lexical) { /* no prelude: the rules alone say what is CUDA */
     env->cuda_names = nameset_new();
     return ST_OK;
@@ -240,6 +244,16 @@ Status parse_env_init(ParseEnv *env, const ScanOptions *opt, const RuleDb *db, S
     env->cache_dir = opt->cache_dir;
     env->sets = include_sets_new();
     env->file_hashes = file_hashes_new();
+  }
+  if (!st && env->tiered) {
+    Strings cuda = {0};
+    vec_push(&cuda, env->cuda_include);
+    if (env->cccl_include)
+      vec_push(&cuda, env->cccl_include);
+    vec_push(&cuda, (char *)env->compat_include);
+    const Strings *dirs[] = {&cuda, &env->search_dirs};
+    env->sys = sys_headers_new(dirs, 2);
+    vec_free(&cuda);
   }
   if (st)
     parse_env_free(env);
@@ -273,6 +287,10 @@ void parse_env_free(ParseEnv *env) {
   nameset_free(env->cuda_names);
   nameset_free(env->project_files);
   std_map_free(env->std_via_cuda);
+  std_map_free(env->std_names);
+  sys_headers_free(env->sys);
+  cm_strings_free(&env->search_dirs);
+  cm_strings_free(&env->prelude_roots);
 }
 
 /* A syntax error: the tree around it is not to be trusted. A semantic error
@@ -584,14 +602,30 @@ static void parse_and_collect(ParseEnv *env, ParseWorker *p, const Candidate *c,
   }
 }
 
+/* --tiered: the file's tokens, kept when nothing in them needs the tree (and
+ * with `key` kept for the next run, with the project headers they read). */
+static bool read_settled(ParseEnv *env, const Candidate *c, SourceFile *f, const char *key) {
+  Strings read = {0};
+  collect_lexical_facts(env, c, f);
+  f->needs_tree = tier_needs_tree(env, c, f, &read);
+  f->settled = !f->needs_tree;
+  f->parser = PARSER_LEXICAL;
+  if (!f->settled)
+    an_forget_facts(f);
+  else if (key)
+    facts_cache_store_read(env, key, f, &read);
+  cm_strings_free(&read);
+  return f->settled;
+}
+
 void parse_file(ParseEnv *env, ParseWorker *p, const Candidate *c, SourceFile *f) {
   if (env->lexical) { /* tokens only, without libclang */
     f->parser = PARSER_LEXICAL;
-    collect_lexical_facts(env, f);
+    collect_lexical_facts(env, c, f);
     return;
   }
   char *key = env->file_hashes ? facts_cache_key(env, c, f) : NULL;
-  if (!key || !facts_cache_load(env, key, f)) {
+  if ((!key || !facts_cache_load(env, key, f)) && !(env->tiered && read_settled(env, c, f, key))) {
     prelude_check(env);
     unsigned mb = parse_weight(env->db, f);
     parse_budget_take(&env->budget, mb);

@@ -84,7 +84,9 @@ char *cache_entry_path(const char *dir, const char *key, const char *ext) {
 
 /* ---- what the prelude's tree told ----
  * One line each: "N name" for a declared name, "S path\theader" for a file
- * reached through a standard header. */
+ * reached through a standard header, "D name\theader" for a name of std one
+ * declares, "I folder" where a <header> was found, "R path" for a header the
+ * driver includes first. */
 
 typedef struct {
   FILE *f;
@@ -96,6 +98,15 @@ static void write_std(void *ctx, const char *path, const char *header) {
   fprintf(((Writer *)ctx)->f, "S %s\t%s\n", path, header);
 }
 
+static void write_std_name(void *ctx, const char *name, const char *header) {
+  fprintf(((Writer *)ctx)->f, "D %s\t%s\n", name, header);
+}
+
+static void write_strings(FILE *f, char tag, const Strings *s) {
+  for (size_t i = 0; i < s->len; i++)
+    fprintf(f, "%c %s\n", tag, s->items[i]);
+}
+
 static bool read_facts(ParseEnv *env, const char *path) {
   char *text;
   size_t len;
@@ -103,20 +114,28 @@ static bool read_facts(ParseEnv *env, const char *path) {
     return false; /* a miss, not an error */
   env->cuda_names = nameset_new();
   env->std_via_cuda = std_map_new();
+  env->std_names = std_map_new();
   for (char *line = text, *next; line < text + len; line = next) {
     next = strchr(line, '\n');
     if (!next)
       break;
     *next++ = '\0';
-    char *tab = line[0] == 'S' ? strchr(line, '\t') : NULL;
-    if (line[0] == 'N' && line[1] == ' ')
+    char *tab = line[0] == 'S' || line[0] == 'D' ? strchr(line, '\t') : NULL;
+    if (line[1] != ' ')
+      continue;
+    if (line[0] == 'N')
       nameset_add(env->cuda_names, line + 2);
-    else if (tab && line[1] == ' ') {
+    else if (line[0] == 'I')
+      vec_push(&env->search_dirs, cm_xstrdup(line + 2));
+    else if (line[0] == 'R')
+      vec_push(&env->prelude_roots, cm_xstrdup(line + 2));
+    else if (tab) {
       *tab = '\0';
-      std_map_add(env->std_via_cuda, line + 2, tab + 1);
+      std_map_add(line[0] == 'S' ? env->std_via_cuda : env->std_names, line + 2, tab + 1);
     }
   }
   std_map_sort(env->std_via_cuda);
+  std_map_sort(env->std_names);
   free(text);
   return true;
 }
@@ -175,6 +194,9 @@ static bool store_facts(const ParseEnv *env, const char *dir, const char *key) {
     Writer w = {f};
     nameset_each(env->cuda_names, write_name, &w);
     std_map_each(env->std_via_cuda, write_std, &w);
+    std_map_each(env->std_names, write_std_name, &w);
+    write_strings(f, 'I', &env->search_dirs);
+    write_strings(f, 'R', &env->prelude_roots);
     ok = fflush(f) == 0 && fsync(fileno(f)) == 0;
     ok = fclose(f) == 0 && ok && rename(tmp, path) == 0;
   }

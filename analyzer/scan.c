@@ -104,7 +104,7 @@ static bool in_folder(const char *path, const char *other, size_t dir_len) {
  * a pass later: pastes may chain (main.cu, work.cu, solver.cu, kernel.cu). */
 static void read_in_context(Work *w, size_t i, ParseWorker *p) {
   SourceFile *h = w->out[i];
-  if (!h || (h->parser != PARSER_LEXICAL && !h->alone_errors) || h->skip_reason || h->build)
+  if (!h || (h->parser != PARSER_LEXICAL && !h->alone_errors) || h->settled || h->skip_reason || h->build)
     return;
   const char *slash = strrchr(h->path, '/'), *base = slash ? slash + 1 : h->path;
   size_t dir_len = slash ? (size_t)(slash - h->path) : 0;
@@ -159,7 +159,8 @@ static void read_in_contexts(Work *w, int jobs) {
   w->next_root = cm_xcalloc(n + 1, sizeof *w->next_root);
   w->old_root = cm_xcalloc(n + 1, sizeof *w->old_root);
   for (size_t i = 0; i < n; i++) {
-    w->root[i] = w->next_root[i] = w->out[i] && w->out[i]->parser == PARSER_LIBCLANG ? i : NO_ROOT;
+    bool whole = w->out[i] && (w->out[i]->parser == PARSER_LIBCLANG || w->out[i]->settled); /* settled: it would parse */
+    w->root[i] = w->next_root[i] = whole ? i : NO_ROOT;
     w->old_root[i] = NO_ROOT;
   }
   w->read = read_in_context;
@@ -339,6 +340,7 @@ Status an_scan(const char *const *paths, size_t npaths, const ScanOptions *opt, 
       if (w.out[i]) {
         vec_push(&out->files, w.out[i]);
         out->reused_files += w.out[i]->reused;
+        out->settled_files += w.out[i]->settled;
       }
     vec_sort(&out->files, by_rel);
     free(w.out);

@@ -213,3 +213,89 @@ void std_user_includes(CXTranslationUnit tu, const ParseEnv *env, NameSet *out) 
   UserIncludes u = {env, tu, out};
   clang_getInclusions(tu, on_user_file, &u);
 }
+
+/* ---- what a reading without the tree needs from the prelude ---- */
+
+typedef struct {
+  CXTranslationUnit tu;
+  Strings *dirs, *roots;
+} Folders;
+
+static void add_once(Strings *s, const char *v) {
+  for (size_t i = 0; i < s->len; i++)
+    if (strcmp(s->items[i], v) == 0)
+      return;
+  vec_push(s, cm_xstrdup(v));
+}
+
+/* A file reached by `#include <a/b.h>` at /x/y/a/b.h was found in /x/y. */
+static void on_prelude_file(CXFile file, CXSourceLocation *stack, unsigned n, CXClientData data) {
+  Folders *fo = data;
+  char *path = file_path(file);
+  CXFile includer = NULL;
+  if (n)
+    clang_getExpansionLocation(stack[0], &includer, NULL, NULL, NULL);
+  char *spelled = path && includer ? spelled_include(fo->tu, stack[0]) : NULL;
+  size_t pl = path ? strlen(path) : 0, sl = spelled ? strlen(spelled) : 0;
+  if (path && n && !includer)
+    add_once(fo->roots, path); /* what the driver includes before the file: clang's CUDA wrapper, -include */
+  else if (spelled && pl > sl && path[pl - sl - 1] == '/' && strcmp(path + pl - sl, spelled) == 0) {
+    path[pl - sl - 1] = '\0';
+    add_once(fo->dirs, path);
+  }
+  free(spelled);
+  free(path);
+}
+
+void prelude_folders(CXTranslationUnit tu, Strings *dirs, Strings *roots) {
+  Folders fo = {tu, dirs, roots};
+  clang_getInclusions(tu, on_prelude_file, &fo);
+}
+
+typedef struct {
+  const StdMap *via_cuda;
+  StdMap *out;
+} StdNames;
+
+/* The names namespace std (and the namespaces in it) declares in the standard
+ * headers the prelude has only through the CUDA headers, with that header. */
+static enum CXChildVisitResult visit_std(CXCursor c, CXCursor parent, CXClientData data) {
+  (void)parent;
+  StdNames *s = data;
+  CXFile file;
+  clang_getExpansionLocation(clang_getCursorLocation(c), &file, NULL, NULL, NULL);
+  char *path = file ? file_path(file) : NULL;
+  const char *header = path ? std_map_header(s->via_cuda, path) : NULL;
+  CXString name = clang_getCursorSpelling(c);
+  if (header && *clang_getCString(name))
+    std_map_add(s->out, clang_getCString(name), header);
+  clang_disposeString(name);
+  free(path);
+  return clang_getCursorKind(c) == CXCursor_Namespace ? CXChildVisit_Recurse : CXChildVisit_Continue;
+}
+
+static enum CXChildVisitResult find_std(CXCursor c, CXCursor parent, CXClientData data) {
+  (void)parent;
+  enum CXCursorKind k = clang_getCursorKind(c);
+  if (k == CXCursor_LinkageSpec || k == CXCursor_UnexposedDecl)
+    return CXChildVisit_Recurse; /* extern "C++" { namespace std { ... } } (cmath, std_abs.h) */
+  CXString name = clang_getCursorSpelling(c);
+  if (k == CXCursor_Namespace && strcmp(clang_getCString(name), "std") == 0)
+    clang_visitChildren(c, visit_std, data);
+  clang_disposeString(name);
+  return CXChildVisit_Continue;
+}
+
+void prelude_std_names(CXTranslationUnit tu, const StdMap *via_cuda, StdMap *out) {
+  StdNames s = {via_cuda, out};
+  clang_visitChildren(clang_getTranslationUnitCursor(tu), find_std, &s);
+  std_map_sort(out);
+}
+
+bool std_map_all_in(const StdMap *m, const char *key, const NameSet *headers) {
+  for (size_t i = 0; m && i < m->items.len; i++)
+    if (strcmp(m->items.items[i].path, key) == 0 &&
+        !nameset_has(headers, m->items.items[i].header, strlen(m->items.items[i].header)))
+      return false;
+  return true;
+}

@@ -14,6 +14,8 @@ over every row:
                  (what --no-cache costs, plus writing the cache)
   scan warm -jN  the same command again with the same D
   scan lexical   `--lexical` at each -j
+  scan tiered    `--tiered` cold and warm at each -j (a file parsed only where its
+                 tokens leave something to the tree)
   translate cold/warm, translate lexical: the same for `hipport translate TREE -o OUT`,
                  at the largest -j only (a tree's translate parses as its scan does)
   one file       `hipport translate FILE -o OUT` on the tree's median-length .cu file
@@ -109,6 +111,9 @@ def hipport_rows(args, run, tree):
     for j in args.jobs:
         rows.append((f"scan cold/warm -j{j}", lambda j=j: cold_warm(args, run, tree, "scan", j)))
     for j in args.jobs:
+        rows.append((f"scan --tiered cold/warm -j{j}",
+                     lambda j=j: cold_warm(args, run, tree, "scan", j, "--tiered")))
+    for j in args.jobs:
         rows.append((f"scan --lexical -j{j}",
                      lambda j=j: run.measure(f"scan --lexical -j{j}", scan(args, tree, j, "--lexical"))))
     j = args.jobs[-1]
@@ -128,15 +133,15 @@ def translate(args, src, out, jobs, *extra):
     return [args.hipport, "translate", src, "-o", out, "-j", str(jobs), *extra]
 
 
-def cold_warm(args, run, tree, command, jobs):
+def cold_warm(args, run, tree, command, jobs, *extra):
     """One cold run into a new cache folder, then a warm run with the same folder."""
     cache = run.fresh("cache")
     for state in ("cold", "warm"):
         if command == "scan":
-            cmd = scan(args, tree, jobs, "--cache-dir", cache)
+            cmd = scan(args, tree, jobs, "--cache-dir", cache, *extra)
         else:
-            cmd = translate(args, tree, run.fresh("out"), jobs, "--cache-dir", cache)
-        run.measure(f"{command} {state} -j{jobs}", cmd)
+            cmd = translate(args, tree, run.fresh("out"), jobs, "--cache-dir", cache, *extra)
+        run.measure(f"{command} {' '.join(extra) + ' ' if extra else ''}{state} -j{jobs}", cmd)
     shutil.rmtree(cache, ignore_errors=True)
 
 

@@ -78,6 +78,7 @@ typedef struct {
   const char *cache_dir;     /* --cache-dir; NULL: the user's cache folder */
   bool no_cache;             /* --no-cache */
   bool lexical;              /* --lexical */
+  bool tiered;               /* --tiered */
   const char *offload_arch;  /* the AMD target build files name for CUDA's sm numbers */
   int jobs;
   unsigned parse_memory_mb;  /* --parse-memory */

@@ -138,6 +138,8 @@ const Command cmd_scan = {
              "  --no-cache          parse everything afresh and keep nothing\n"
              "  --lexical           read by tokens only, no parse (a first look at a huge tree:\n"
              "                      the rules and the hazards that need no tree; said in the report)\n"
+             "  --tiered            read each file from its tokens and parse only those where\n"
+             "                      something needs the tree (docs/performance.md says which)\n"
              "  --rocm VER|newest   target ROCm release (default: the HIP installed here, else the\n"
              "                      newest the rules know)\n"
              "  --rocm-path DIR     where to look for the installed HIP first (then $ROCM_PATH,\n"

@@ -156,6 +156,8 @@ const Command cmd_translate = {
              "  --no-cache          parse everything afresh and keep nothing\n"
              "  --lexical           read by tokens only, no parse (a first look at a huge tree:\n"
              "                      the rules and the hazards that need no tree; said in the report)\n"
+             "  --tiered            read each file from its tokens and parse only those where\n"
+             "                      something needs the tree (docs/performance.md says which)\n"
              "  -j N                parse N files at once (default 2)\n"
              "  --parse-memory MB   what the parses running at once may add to memory, by\n"
              "                      the weight of what each file includes (default 192;\n"

@@ -74,7 +74,7 @@ SourceFile *fz_read_lexically(const uint8_t *data, size_t size, FzReading how) {
   f->len = size;
   CXTranslationUnit tu = how == FZ_LEXER ? NULL : lexical_tu(index, f->path, f->text, f->len);
   if (how == FZ_LEXER)
-    collect_lexical_facts(&env, f);
+    collect_lexical_facts(&env, NULL, f);
   if (tu) {
     collect_facts(&env, tu, how == FZ_TREE, f);
     clang_disposeTranslationUnit(tu);

@@ -43,8 +43,9 @@ static json_t *summary_json(const RpSummary *s) {
                         (json_int_t)s->mapped_uses, "unmapped_uses", (json_int_t)s->unmapped_uses, "effort_hours",
                         s->effort_hours, "target_rocm", s->target, "target_reason", s->target_reason,
                         "compatibility", compat, "compatibility_unique", compat_unique, "top_contributors", top);
-  json_t *more = json_pack("{s:I, s:I, s:I, s:I, s:f}", "lexical_files", (json_int_t)s->lexical_files,
-                           "reused_files", (json_int_t)s->reused_files, "findings", (json_int_t)s->findings,
+  json_t *more = json_pack("{s:I, s:I, s:I, s:I, s:I, s:f}", "lexical_files", (json_int_t)s->lexical_files,
+                           "reused_files", (json_int_t)s->reused_files, "settled_files",
+                           (json_int_t)s->settled_files, "findings", (json_int_t)s->findings,
                            "findings_need_work", (json_int_t)s->need_work, "need_work_hours", s->need_work_hours);
   json_object_update(o, more);
   json_decref(more);
@@ -58,9 +59,12 @@ static json_t *summary_json(const RpSummary *s) {
 
 static json_t *file_json(const Report *r, size_t i) {
   const RpFile *f = &r->files.items[i];
-  return json_pack("{s:s, s:s, s:I, s:I, s:I, s:s, s:I}", "path", f->path, "parser", f->parser, "uses",
-                   (json_int_t)f->uses, "findings", (json_int_t)f->findings, "edits", (json_int_t)f->edits, "program",
-                   f->program, "mapped", (json_int_t)f->mapped);
+  json_t *o = json_pack("{s:s, s:s, s:I, s:I, s:I, s:s, s:I}", "path", f->path, "parser", f->parser, "uses",
+                        (json_int_t)f->uses, "findings", (json_int_t)f->findings, "edits", (json_int_t)f->edits,
+                        "program", f->program, "mapped", (json_int_t)f->mapped);
+  if (f->needs_tree)
+    json_object_set_new(o, "needs_tree", json_string(f->needs_tree));
+  return o;
 }
 
 static json_t *use_json(const Report *r, size_t i) {
@@ -193,7 +197,7 @@ static void summary_back(const json_t *o, RpSummary *s) {
                    count(o, "unique_apis"), count(o, "mapped_uses"), count(o, "unmapped_uses"), count(o, "findings"),
                    count(o, "findings_need_work"), real(o, "effort_hours"), real(o, "need_work_hours"),
                    str(o, "target_rocm"), str(o, "target_reason"), count(o, "build_files"),
-                   count(o, "reused_files"), false, {0}, {0}};
+                   count(o, "reused_files"), count(o, "settled_files"), false, {0}, {0}};
   const char *parser = json_string_value(json_object_get(o, "parser"));
   s->lexical = parser && strcmp(parser, "lexical") == 0;
   const json_t *unique = json_object_get(o, "compatibility_unique");
@@ -225,7 +229,7 @@ static void lists_back(const json_t *doc, Report *r) {
   json_t *o;
   json_array_foreach(json_object_get(doc, "files"), i, o) {
     RpFile x = {str(o, "path"), str(o, "parser"), str(o, "program"), count(o, "uses"), count(o, "mapped"),
-                count(o, "findings"), count(o, "edits")};
+                count(o, "findings"), count(o, "edits"), str_null(o, "needs_tree")};
     vec_push(&r->files, x);
   }
   json_array_foreach(json_object_get(doc, "uses"), i, o) {

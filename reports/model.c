@@ -137,8 +137,9 @@ static void add_files(Report *r, const Plan *p) {
     const SourceFile *src = fp->src;
     char *prog_name = program_of(p->facts->root, src->rel);
     RpFile file = {rp_utf8(src->rel),
-                   cm_xstrdup(src->skip_reason ? "none" : src->parser == PARSER_LIBCLANG ? "libclang" : "lexical"),
-                   prog_name, fp->uses.len, 0, fp->findings.len, fp->edits.len};
+                   cm_xstrdup(src->skip_reason ? "none" : src->parser == PARSER_LIBCLANG ? "libclang" : src->settled ? "tokens" : "lexical"),
+                   prog_name, fp->uses.len, 0, fp->findings.len, fp->edits.len,
+                   src->needs_tree ? cm_xstrdup(src->needs_tree) : NULL};
     RpGroup *prog = group(&r->programs, prog_name);
     prog->files++;
     add_uses(r, fp, &file, prog);
@@ -175,6 +176,7 @@ static void add_summary(Report *r, const Plan *p) {
   RpSummary *s = &r->summary;
   s->files_scanned = p->facts->files_scanned, s->cuda_files = p->files.len - p->build_files, s->uses = p->uses;
   s->build_files = p->build_files, s->lexical = p->facts->lexical, s->reused_files = p->facts->reused_files;
+  s->settled_files = p->facts->settled_files;
   s->unique_apis = p->unique_apis, s->mapped_uses = p->mapped_uses, s->unmapped_uses = p->unmapped_uses;
   s->effort_hours = p->effort_hours;
   s->target = version_str(p->target), s->target_reason = rp_utf8(p->target_why);
@@ -239,7 +241,8 @@ void rp_free(Report *r) {
   for (size_t i = 0; i < s->top.len; i++)
     free(s->top.items[i].name), free(s->top.items[i].category);
   for (size_t i = 0; i < r->files.len; i++)
-    free(r->files.items[i].path), free(r->files.items[i].parser), free(r->files.items[i].program);
+    free(r->files.items[i].path), free(r->files.items[i].parser), free(r->files.items[i].program),
+        free(r->files.items[i].needs_tree);
   for (size_t i = 0; i < r->uses.len; i++) {
     RpUse *u = &r->uses.items[i];
     free(u->file), free(u->cuda), free(u->hip), free(u->library), free(u->kind), free(u->status), free(u->cursor);

@@ -134,6 +134,9 @@ static Status write_text(FILE *out, const Report *r, const RpOptions *opt) {
   if (s->reused_files)
     fprintf(out, "; %zu unchanged, %s an earlier run's", s->reused_files,
             s->reused_files == 1 ? "its facts" : "their facts");
+  if (s->settled_files)
+    fprintf(out, "; %zu read from %s tokens alone (--tiered)", s->settled_files,
+            s->settled_files == 1 ? "its" : "their");
   fputc('\n', out);
   fprintf(out, "  CUDA uses        %zu (%zu unique APIs)\n", s->uses, s->unique_apis);
   fprintf(out, "  mapped in %-6s %zu of %zu uses (%.1f%%), %zu need work; %zu %s work (%.1f hours)\n",

@@ -343,7 +343,71 @@ static Status query(RuleDb *db, sqlite3 *sq, const char *sql, void (*row)(RuleDb
 
 /* Rules of one name chain in id order: the imported row before later libraries.
  * Headers: a later row of one name (a user's) wins. */
+static void add_word(Words *w, const char *s, size_t n) {
+  if (n)
+    vec_push(w, cm_xstrndup(s, n));
+}
+
+/* Every word of s: a member hazard's pattern names types and members alike
+ * (more words only make a reader more careful). */
+static void add_words(Words *w, const char *s) {
+  for (const char *p = s; *p;) {
+    size_t n = 0;
+    while (p[n] == '_' || (p[n] >= 'a' && p[n] <= 'z') || (p[n] >= 'A' && p[n] <= 'Z') || (n && p[n] >= '0' && p[n] <= '9'))
+      n++;
+    add_word(w, p, n);
+    p += n ? n : 1;
+  }
+}
+
+/* Type.member into its two parts. */
+static void add_member(RuleDb *db, const char *s) {
+  const char *dot = strrchr(s, '.');
+  if (dot) {
+    add_word(&db->member_types, s, (size_t)(dot - s));
+    add_word(&db->member_names, dot + 1, strlen(dot + 1));
+  }
+}
+
+static int by_word(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
+
+static void free_words(Words *w) {
+  for (size_t i = 0; i < w->len; i++)
+    free(w->items[i]);
+  vec_free(w);
+}
+
+static void index_member_words(RuleDb *db) {
+  free_words(&db->member_types);
+  free_words(&db->member_names);
+  for (size_t i = 0; i < db->rules.len; i++)
+    if (db->rules.items[i].kind == RK_MEMBER)
+      add_member(db, db->rules.items[i].cuda);
+  for (size_t i = 0; i < db->member_wraps.len; i++)
+    add_member(db, db->member_wraps.items[i].cuda_member);
+  for (size_t i = 0; i < db->struct_names.len; i++) /* half2 stands for __half2 */
+    add_word(&db->member_types, db->struct_names.items[i].key, strlen(db->struct_names.items[i].key));
+  for (size_t i = 0; i < db->hazards.len; i++)
+    if (db->hazards.items[i].check == HC_AST && strncmp(db->hazards.items[i].pattern, "member:", 7) == 0) {
+      add_words(&db->member_types, db->hazards.items[i].pattern + 7);
+      add_words(&db->member_names, db->hazards.items[i].pattern + 7);
+    }
+  vec_sort(&db->member_types, by_word);
+  vec_sort(&db->member_names, by_word);
+}
+
+static bool has_word(const Words *w, const char *s, size_t n) {
+  char *key = cm_xstrndup(s, n);
+  bool found = w->len && bsearch(&key, w->items, w->len, sizeof key, by_word) != NULL;
+  free(key);
+  return found;
+}
+
+bool rl_member_type(const RuleDb *db, const char *s, size_t n) { return has_word(&db->member_types, s, n); }
+bool rl_member_name(const RuleDb *db, const char *s, size_t n) { return has_word(&db->member_names, s, n); }
+
 void rl_index(RuleDb *db) {
+  index_member_words(db);
   free(db->by_name.slots);
   free(db->by_header.slots);
   free(db->next_same);
@@ -490,6 +554,8 @@ void rl_close(RuleDb *db) {
   vec_free(&db->hipify_roc_names);
   vec_free(&db->member_wraps);
   vec_free(&db->members);
+  free_words(&db->member_types);
+  free_words(&db->member_names);
   vec_free(&db->nvcc_options);
   vec_free(&db->build_names);
   vec_free(&db->cuda_libraries);
@@ -714,6 +780,20 @@ const char *rl_struct_name(const RuleDb *db, const char *s, size_t n) { return m
 
 const char *rl_predefined_macro(const RuleDb *db, const char *s, size_t n) {
   return meta_value(&db->predefined_macros, s, n);
+}
+
+bool rl_has_overload(const RuleDb *db, const char *name) {
+  for (size_t i = 0; i < db->overloads.len; i++)
+    if (strcmp(db->overloads.items[i].cuda, name) == 0)
+      return true;
+  return false;
+}
+
+bool rl_legacy_header(const RuleDb *db, const char *header) {
+  for (size_t i = 0; i < db->legacy_headers.len; i++)
+    if (strcmp(db->legacy_headers.items[i].header, header) == 0)
+      return true;
+  return false;
 }
 
 const char *rl_overload(const RuleDb *db, const char *name, int params) {

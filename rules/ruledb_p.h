@@ -20,6 +20,7 @@ typedef struct {
   const char *key, *value;
 } MetaEntry;
 typedef VEC(MetaEntry) MetaEntries;
+typedef VEC(char *) Words;
 
 typedef struct {
   const char *name, *cuda_releases, *hipify_api;
@@ -76,6 +77,8 @@ struct RuleDb {
   bool bad_row; /* load() met a NULL or value the schema forbids */
   VEC(Rule) rules;
   size_t *next_same;   /* per rule: index + 1 of the next rule with the same name */
+  Words member_types;  /* sorted: the structs the rules name members of (Type.member), rl_index's */
+  Words member_names;  /* and those members */
   VEC(HeaderRule) headers;
   VEC(HazardRule) hazards;
   VEC(Version) releases;

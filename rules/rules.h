@@ -297,6 +297,14 @@ const char *rl_predefined_macro(const RuleDb *db, const char *name, size_t n);
  * for (data/overloads.csv): cudaEventCreate with 2 is cudaEventCreateWithFlags.
  * NULL when the overload maps by its own name. */
 const char *rl_overload(const RuleDb *db, const char *name, int params);
+/* overloads.csv has a row for the name (its port depends on the overload a call picks). */
+bool rl_has_overload(const RuleDb *db, const char *name);
+/* A legacy header (cublas.h), whose calls a current one also names (legacy_headers.csv). */
+bool rl_legacy_header(const RuleDb *db, const char *header);
+/* A struct whose members a rule names (Type.member in the API table, member_wraps.csv or a
+ * member hazard: cudaDeviceProp, __half2, half2), and such a member (warpSize, x). */
+bool rl_member_type(const RuleDb *db, const char *s, size_t n);
+bool rl_member_name(const RuleDb *db, const char *s, size_t n);
 
 /* The option that token s (n bytes) is: exactly, or "-o=value" for one that
  * takes a value (*value then points into s, else NULL). NULL: not nvcc's. */

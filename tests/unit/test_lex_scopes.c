@@ -121,7 +121,11 @@ static void expressions_declare_nothing(void **state) {
   assert_seen("inline float fminf(float a, float b);\nvoid g() { fminf(1, 2); }", "fminf", 1, "-");
   assert_seen("__global__ void __launch_bounds__(256, 2) k(float *x) {}", "__launch_bounds__", 0, "-");
   assert_seen("static __global__ __launch_bounds__(256, 2)\nvoid k(float *x) {}", "__launch_bounds__", 0, "-");
+  /* a template's arguments after a declaration declare nothing */
+  assert_seen("void f() { float2 c = mul<float2, float2, float2>(a, b); }", "float2", 2, "-");
   assert_seen("void f(T & x) { use(x); }", "x", 1, "T");
+  /* a comment line before a declaration */
+  assert_seen("void f() {\n  // grid (B, T)\n  dim3 gridDim(n, 2);\n  k<<<gridDim, 1>>>(); }", "gridDim", 1, "dim3");
 }
 
 int main(void) {

@@ -126,7 +126,7 @@ static LexRanges skipped(const char *text) {
   LexTokens t = {0};
   LexRanges out = {0};
   an_lex(text, f.len, &t);
-  LexMacros *m = lex_macros_new(NULL, NULL, 0, NULL, NULL);
+  LexMacros *m = lex_macros_new(NULL, NULL);
   an_lex_branches(&f, text, &t, m, &out);
   lex_macros_free(m);
   vec_free(&t);

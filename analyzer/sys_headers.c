@@ -1,0 +1,216 @@
+/* The macros the system headers a file includes may define, read from their
+ * text. A parse knows that `DEBUG` is undefined because it read every header
+ * the file includes; a reading without the tree can know the same from the
+ * names those headers #define anywhere (in any branch: more than a parse would
+ * define, never less), following their own #includes through the folders the
+ * prelude's parse found its headers in. A header reached through a computed
+ * `#include MACRO` leaves every name possible; one found nowhere is left out:
+ * it stands in a branch the system's parse does not take (glibc's
+ * <gnu/stubs-32.h> on a 64-bit system), or no file including it would parse.
+ *
+ * One per scan, shared by the workers: each header is read once (its names and
+ * the headers it includes, found), and each closure is kept by the header it
+ * starts from. */
+#define _GNU_SOURCE
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "analyzer_p.h"
+
+struct SysClosure {
+  NameSet *names;      /* every name a #define of the closure's headers names */
+  NameSet *files;      /* the real path of every header in it */
+  bool open;           /* some header it includes could not be followed: any name may be defined */
+};
+
+typedef struct Header {
+  char *path;          /* real */
+  Strings names;       /* what its #defines name */
+  VEC(struct Header *) includes;
+  bool open;           /* an #include a macro names */
+  SysClosure *closure; /* NULL until asked for */
+  struct Header *next; /* in its hash bucket */
+} Header;
+
+enum { BUCKETS = 4096 };
+
+struct SysHeaders {
+  Strings dirs;        /* where <headers> are looked for, in order */
+  Header *buckets[BUCKETS];
+  pthread_mutex_t lock;
+};
+
+SysHeaders *sys_headers_new(const Strings *const *dirs, size_t n) {
+  SysHeaders *s = cm_xcalloc(1, sizeof *s);
+  for (size_t k = 0; k < n; k++)
+    for (size_t i = 0; dirs[k] && i < dirs[k]->len; i++)
+      vec_push(&s->dirs, cm_xstrdup(dirs[k]->items[i]));
+  pthread_mutex_init(&s->lock, NULL);
+  return s;
+}
+
+static void closure_free(SysClosure *c) {
+  if (c) {
+    nameset_free(c->names);
+    nameset_free(c->files);
+  }
+  free(c);
+}
+
+void sys_headers_free(SysHeaders *s) {
+  if (!s)
+    return;
+  for (size_t b = 0; b < BUCKETS; b++)
+    for (Header *h = s->buckets[b], *next; h; h = next) {
+      next = h->next;
+      free(h->path);
+      cm_strings_free(&h->names);
+      vec_free(&h->includes);
+      closure_free(h->closure);
+      free(h);
+    }
+  cm_strings_free(&s->dirs);
+  pthread_mutex_destroy(&s->lock);
+  free(s);
+}
+
+static bool name_char(char c) { return c == '_' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9'); }
+
+static bool word_at(const char **p, const char *end, const char *w) {
+  size_t n = strlen(w);
+  if ((size_t)(end - *p) < n || strncmp(*p, w, n) != 0)
+    return false;
+  *p += n;
+  return true;
+}
+
+static const char *skip_blanks(const char *p, const char *end) {
+  while (p < end && (*p == ' ' || *p == '\t'))
+    p++;
+  return p;
+}
+
+static void read_header(SysHeaders *s, Header *h);
+
+/* The header at real path, read on first asking. */
+static Header *header(SysHeaders *s, const char *real) {
+  size_t b = (size_t)(cm_hash_str(CM_HASH_SEED, real) % BUCKETS);
+  for (Header *h = s->buckets[b]; h; h = h->next)
+    if (strcmp(h->path, real) == 0)
+      return h;
+  Header *h = cm_xcalloc(1, sizeof *h);
+  h->path = cm_xstrdup(real);
+  h->next = s->buckets[b];
+  s->buckets[b] = h; /* before its includes are read: a header that includes itself ends there */
+  read_header(s, h);
+  return h;
+}
+
+/* Each folder's `name` (every one of them: #include_next and the folders'
+ * order are not worth telling apart, and more names only leave more
+ * conditions undecided). */
+static void include_all(SysHeaders *s, Header *from, bool quoted, const char *name, size_t n) {
+  const char *slash = strrchr(from->path, '/');
+  for (size_t i = quoted ? 0 : 1; i <= s->dirs.len; i++) {
+    const char *dir = i ? s->dirs.items[i - 1] : from->path;
+    size_t dir_len = i ? strlen(dir) : (size_t)(slash - from->path);
+    char *p = cm_xasprintf("%.*s/%.*s", (int)dir_len, dir, (int)n, name);
+    char *real = access(p, R_OK) == 0 ? realpath(p, NULL) : NULL;
+    if (real)
+      vec_push(&from->includes, header(s, real));
+    free(real);
+    free(p);
+  }
+}
+
+/* `#define NAME`: the name into h. */
+static void read_define(const char *p, const char *eol, Header *h) {
+  p = skip_blanks(p, eol);
+  const char *b = p;
+  while (p < eol && name_char(*p))
+    p++;
+  if (p > b)
+    vec_push(&h->names, cm_xstrndup(b, (size_t)(p - b)));
+}
+
+/* After `#include` (or `#include_next`): the headers, or h open for one a macro names. */
+static void read_include(SysHeaders *s, Header *h, const char *p, const char *eol) {
+  if (p < eol && *p != ' ' && *p != '\t' && *p != '<' && *p != '"')
+    return; /* "#include's protect themselves", a comment's words (limits.h) */
+  p = skip_blanks(p, eol);
+  char close = p < eol && *p == '<' ? '>' : p < eol && *p == '"' ? '"' : 0;
+  const char *b = p + 1, *q = close ? memchr(b, close, (size_t)(eol - b)) : NULL;
+  if (!q)
+    h->open = true; /* `#include MACRO` */
+  else
+    include_all(s, h, close == '"', b, (size_t)(q - b));
+}
+
+/* Its directive lines: #define names, and the headers it includes, read in turn. */
+static void read_header(SysHeaders *s, Header *h) {
+  char *text;
+  size_t len;
+  if (cm_read_file(h->path, &text, &len) != ST_OK) {
+    h->open = true;
+    return;
+  }
+  const char *end = text + len;
+  for (const char *line = text; line < end;) {
+    const char *eol = memchr(line, '\n', (size_t)(end - line));
+    eol = eol ? eol : end;
+    const char *p = skip_blanks(line, eol);
+    if (p < eol && *p == '#') {
+      p = skip_blanks(p + 1, eol);
+      if (word_at(&p, eol, "define"))
+        read_define(p, eol, h);
+      else if (word_at(&p, eol, "include")) {
+        word_at(&p, eol, "_next");
+        read_include(s, h, p, eol);
+      }
+    }
+    line = eol + 1;
+  }
+  free(text);
+}
+
+static SysClosure *closure_of(Header *top) {
+  SysClosure *c = cm_xcalloc(1, sizeof *c);
+  c->names = nameset_new();
+  c->files = nameset_new();
+  VEC(Header *) todo = {0};
+  vec_push(&todo, top);
+  while (todo.len) {
+    Header *h = todo.items[--todo.len];
+    if (nameset_has(c->files, h->path, strlen(h->path)))
+      continue;
+    nameset_add(c->files, h->path);
+    c->open |= h->open;
+    for (size_t i = 0; i < h->names.len; i++)
+      nameset_add(c->names, h->names.items[i]);
+    for (size_t i = 0; i < h->includes.len; i++)
+      vec_push(&todo, h->includes.items[i]);
+  }
+  vec_free(&todo);
+  return c;
+}
+
+const SysClosure *sys_headers_closure(SysHeaders *s, const char *path) {
+  pthread_mutex_lock(&s->lock);
+  char *real = realpath(path, NULL);
+  Header *h = header(s, real ? real : path);
+  if (!h->closure)
+    h->closure = closure_of(h);
+  free(real);
+  pthread_mutex_unlock(&s->lock);
+  return h->closure;
+}
+
+bool sys_closure_has(const SysClosure *c, const char *real_path) {
+  return nameset_has(c->files, real_path, strlen(real_path));
+}
+
+bool sys_closure_may_define(const SysClosure *c, const char *name, size_t n) {
+  return c->open || nameset_has(c->names, name, n);
+}

@@ -1,0 +1,359 @@
+/* A tiered scan (--tiered) reads each file from its tokens first and parses it
+ * only when something in it needs the tree: the lexical reading's facts are
+ * then the ones a parse would give. What needs the tree, each found from the
+ * tokens of the file and of the project headers it includes:
+ *   - an #if the tokens cannot decide (lex_macros.c: a name a system header
+ *     it includes may define, a computed #include);
+ *   - an #include found nowhere a parse would look (the parse fails, or finds
+ *     it in the repository: HP3001 or another file's folder);
+ *   - a name the CUDA headers declare that no rule knows (a parse reports it,
+ *     or sees the CUDA type a typedef stands for);
+ *   - a CUDA name whose port depends on types or on where it is called: C++
+ *     overloads, a host spelling, a legacy header's call, a cache hint or an
+ *     argument cast by the pointee's type;
+ *   - a function of the project's own named like a CUDA one (a call may be
+ *     the project's overload);
+ *   - a name of std a parse could find declared only through the CUDA headers,
+ *     or any `using` of namespace std;
+ *   - a member read of a CUDA struct the rules care about (cudaDeviceProp
+ *     fields, half2's x and y, cooperative groups) that the tokens cannot type;
+ *   - a kernel launch inside a __global__ or __device__ function;
+ *   - more project headers than it follows (64).
+ * Anything else a parse adds (which overload, a pointee's type) changes no
+ * output the rules give for the names left. */
+#define _GNU_SOURCE
+#include <stdlib.h>
+#include <string.h>
+
+#include "analyzer_p.h"
+
+typedef struct {
+  const ParseEnv *env;
+  const Candidate *c;
+  SourceFile *f;
+  LexTokens t;
+  LexRanges dead;
+  LexRange *tok;
+  CXTokenKind *kind;
+  LexScopes *scopes;
+  Strings headers;        /* the project headers the file includes, its own path first */
+  NameSet *includes;      /* every header the file and those name in an #include */
+  NameSet *functions;     /* functions the file and those declare */
+  NameSet *words;         /* every identifier of the file and those */
+  bool beyond_prelude;    /* it includes a CUDA header the prelude does not */
+} Tier;
+
+static bool tok_is(const Tier *t, size_t i, const char *s) {
+  return i < t->t.len && an_lex_word_is(t->f->text, &t->t.items[i], s);
+}
+
+static bool dead(const Tier *t, unsigned off) {
+  for (size_t i = 0; i < t->dead.len; i++)
+    if (off >= t->dead.items[i].begin && off < t->dead.items[i].end)
+      return true;
+  return false;
+}
+
+static void add_words(NameSet *s, const char *text, size_t len) {
+  LexTokens t = {0};
+  an_lex(text, len, &t);
+  for (size_t i = 0; i < t.len; i++)
+    if (t.items[i].kind == CXToken_Identifier) {
+      char *w = cm_xstrndup(text + t.items[i].begin, t.items[i].end - t.items[i].begin);
+      nameset_add(s, w);
+      free(w);
+    }
+  vec_free(&t);
+}
+
+/* The tokens as lex_scopes_read takes them: ranges and kinds apart. */
+static void token_arrays(const LexTokens *t, LexRange **tok, CXTokenKind **kind) {
+  *tok = cm_xcalloc(t->len + 1, sizeof **tok);
+  *kind = cm_xcalloc(t->len + 1, sizeof **kind);
+  for (size_t i = 0; i < t->len; i++)
+    (*tok)[i] = (LexRange){t->items[i].begin, t->items[i].end}, (*kind)[i] = t->items[i].kind;
+}
+
+/* The functions a text declares: `T name(` outside any function's body. */
+static void add_functions(NameSet *s, const SourceFile *f) {
+  LexTokens t = {0};
+  LexRange *tok;
+  CXTokenKind *kind;
+  an_lex(f->text, f->len, &t);
+  token_arrays(&t, &tok, &kind);
+  LexScopes *sc = lex_scopes_read(f, f->text, tok, kind, (unsigned)t.len);
+  lex_scopes_functions(sc, s);
+  lex_scopes_free(sc);
+  free(tok);
+  free(kind);
+  vec_free(&t);
+}
+
+enum { MAX_HEADERS = 64 };
+
+/* A header the prelude's closure holds: what it brings in, every file has. */
+static bool in_prelude(const ParseEnv *env, const char *real) {
+  for (size_t i = 0; i < env->prelude_roots.len; i++)
+    if (sys_closure_has(sys_headers_closure(env->sys, env->prelude_roots.items[i]), real))
+      return true;
+  return false;
+}
+
+/* One file's #includes: names into t->includes, project headers onto t->headers.
+ * Returns why a parse is needed, or NULL. */
+static const char *read_includes(Tier *t, const char *path, const char *text, size_t len, bool own) {
+  for (const char *line = text, *end = text + len; line < end;) {
+    const char *eol = memchr(line, '\n', (size_t)(end - line));
+    eol = eol ? eol : end;
+    size_t n;
+    const char *name = an_line_include(line, eol, &n);
+    if (name && n) {
+      char *key = cm_xstrndup(name, n);
+      nameset_add(t->includes, key);
+      free(key);
+      bool angle = name[-1] == '<';
+      char *real = lex_find_header(t->env, t->c, path, name, n, angle);
+      bool live = !own || !dead(t, (unsigned)(line - text)); /* a header's branches: all of them */
+      if (!real && live)
+        return "an #include found nowhere a parse looks";
+      if (real && lex_project_header(t->env, real)) {
+        bool known = false;
+        for (size_t i = 0; i < t->headers.len && !known; i++)
+          known = strcmp(t->headers.items[i], real) == 0;
+        if (!known && t->headers.len >= MAX_HEADERS) {
+          free(real);
+          return "more project headers than a reading from tokens follows";
+        }
+        if (!known)
+          vec_push(&t->headers, real);
+        else
+          free(real);
+      } else if (real) {
+        bool cuda = is_cuda_header_path(t->env, real) ||
+                    (t->env->cccl_include && cm_path_inside(t->env->cccl_include, real));
+        t->beyond_prelude |= cuda && !in_prelude(t->env, real);
+        free(real);
+      }
+    }
+    line = eol + 1;
+  }
+  return NULL;
+}
+
+/* The file and its project headers, transitively: their includes, words and functions. */
+static const char *read_project(Tier *t) {
+  vec_push(&t->headers, cm_xstrdup(t->f->path));
+  for (size_t i = 0; i < t->headers.len; i++) {
+    char *text;
+    size_t len;
+    bool own = i == 0;
+    if (!own && cm_read_file(t->headers.items[i], &text, &len) != ST_OK)
+      return "a project header it cannot read";
+    SourceFile h = {.path = t->headers.items[i], .text = own ? t->f->text : text, .len = own ? t->f->len : len};
+    const char *why = read_includes(t, h.path, h.text, h.len, own);
+    add_words(t->words, h.text, h.len);
+    add_functions(t->functions, &h);
+    if (!own)
+      free(text);
+    if (why)
+      return why;
+  }
+  return NULL;
+}
+
+/* A name the CUDA headers declare that no rule knows, or a CUDA name the
+ * project declares a function of. */
+static const char *read_names(const Tier *t) {
+  const RuleDb *db = t->env->db;
+  for (size_t i = 0; i < t->t.len; i++) {
+    const LexToken *k = &t->t.items[i];
+    const char *s = t->f->text + k->begin;
+    size_t n = k->end - k->begin;
+    if (k->kind != CXToken_Identifier || dead(t, k->begin) || tok_is(t, i - 1, ".") || tok_is(t, i - 1, "->"))
+      continue;
+    const Rule *r = rl_lookup(db, s, n);
+    if (!r && nameset_has(t->env->cuda_names, s, n) && !(i && tok_is(t, i - 1, "::")))
+      return "a name the CUDA headers declare that no rule knows";
+    if (r && r->kind != RK_TYPE && nameset_has(t->functions, s, n))
+      return "a function of the project's named like a CUDA one";
+  }
+  return NULL;
+}
+
+typedef struct {
+  const RuleDb *db;
+  bool found;
+} TypeSearch;
+
+static void legacy_header(void *ctx, const char *name) {
+  TypeSearch *s = ctx;
+  s->found |= rl_legacy_header(s->db, name);
+}
+
+/* reinterpret_cast<void**>(&p) is left out where p is a void* (rewrite.c): the pointee's type decides. */
+static bool cast_by_type(const RuleDb *db, const char *name) {
+  for (const ArgCast *c = rl_arg_cast(db, name, NULL); c; c = rl_arg_cast(db, name, c))
+    if (c->arg == 0 && *c->wrapper && c->wrapper[strlen(c->wrapper) - 1] == '>')
+      return true;
+  return false;
+}
+
+/* A fact whose port a parse's types or placement decide. */
+static const char *read_facts(const Tier *t) {
+  const RuleDb *db = t->env->db;
+  for (size_t i = 0; i < t->f->facts.len; i++) {
+    const Fact *x = &t->f->facts.items[i];
+    if (x->kind != FK_IDENT)
+      continue;
+    if (rl_host_name(db, x->name) || (x->params < 0 && rl_has_overload(db, x->name)) ||
+        rl_cache_hint(db, x->name) || cast_by_type(db, x->name))
+      return "a CUDA name whose port depends on types or on where it is called";
+  }
+  TypeSearch legacy = {db, false};
+  nameset_each(t->includes, legacy_header, &legacy);
+  return legacy.found ? "a legacy CUDA header, whose calls a parse tells from the current ones" : NULL;
+}
+
+/* std::name: a name a parse may find declared only through the CUDA headers. */
+static const char *read_std(const Tier *t) {
+  for (size_t i = 0; i + 2 < t->t.len; i++) {
+    if (!tok_is(t, i, "std") || dead(t, t->t.items[i].begin))
+      continue;
+    if (i && tok_is(t, i - 1, "namespace") && i > 1 && tok_is(t, i - 2, "using"))
+      return "a `using namespace std`";
+    if (i && tok_is(t, i - 1, "using"))
+      return "a `using` of namespace std";
+    if (!tok_is(t, i + 1, "::") || t->t.items[i + 2].kind != CXToken_Identifier)
+      continue;
+    char *name = cm_xstrndup(t->f->text + t->t.items[i + 2].begin, t->t.items[i + 2].end - t->t.items[i + 2].begin);
+    bool via_cuda = std_map_header(t->env->std_names, name) != NULL;
+    bool settled = via_cuda ? std_map_all_in(t->env->std_names, name, t->includes) : !t->beyond_prelude;
+    free(name);
+    if (!settled)
+      return "a name of std the CUDA headers may be all that declares";
+  }
+  return NULL;
+}
+
+/* The object of `.member` at i (the dot) has a type the tokens tell, or is a
+ * CUDA built-in (threadIdx): either way, no member a rule names hides there. */
+static bool typed_object(const Tier *t, size_t dot) {
+  size_t o = dot - 1;
+  if (tok_is(t, o, "]")) {
+    int depth = 0;
+    for (; o != (size_t)-1; o--) {
+      depth += tok_is(t, o, "]") - tok_is(t, o, "[");
+      if (depth == 0)
+        break;
+    }
+    if (o == (size_t)-1 || o == 0)
+      return false;
+    o--;
+  }
+  if (t->t.items[o].kind != CXToken_Identifier || tok_is(t, o - 1, ".") || tok_is(t, o - 1, "->"))
+    return false;
+  const char *s = t->f->text + t->t.items[o].begin;
+  size_t n = t->t.items[o].end - t->t.items[o].begin;
+  const Rule *r = rl_lookup(t->env->db, s, n);
+  LexDeclared d;
+  if (!lex_scopes_declared(t->scopes, (unsigned)o, &d))
+    return r && r->kind != RK_TYPE;
+  /* `auto tile = ...`: no type in the tokens; a CUDA type's member reads are facts already
+     (read_lexical_member), so one without is a form the tokens do not read */
+  const Rule *type = d.type == LEX_NO_TYPE ? NULL : rl_lookup(t->env->db, t->f->text + t->t.items[d.type].begin,
+                                                              t->t.items[d.type].end - t->t.items[d.type].begin);
+  return d.type != LEX_NO_TYPE && !(type && type->kind == RK_TYPE);
+}
+
+static bool fact_at(const SourceFile *f, unsigned off) {
+  for (size_t i = 0; i < f->facts.len; i++)
+    if (f->facts.items[i].kind == FK_MEMBER && f->facts.items[i].offset == off)
+      return true;
+  return false;
+}
+
+static void member_type(void *ctx, const char *word) {
+  TypeSearch *s = ctx;
+  s->found |= rl_member_type(s->db, word, strlen(word));
+}
+
+/* A member read the rules may name (Type.member) whose object the tokens cannot type. */
+static const char *read_members(const Tier *t) {
+  const RuleDb *db = t->env->db;
+  TypeSearch s = {db, false};
+  nameset_each(t->words, member_type, &s);
+  if (!s.found)
+    return NULL; /* none of the structs whose members rules name is in sight */
+  for (size_t i = 1; i + 1 < t->t.len; i++) {
+    if (!(tok_is(t, i, ".") || tok_is(t, i, "->")) || t->t.items[i + 1].kind != CXToken_Identifier ||
+        dead(t, t->t.items[i].begin))
+      continue;
+    const LexToken *m = &t->t.items[i + 1];
+    if (rl_member_name(db, t->f->text + m->begin, m->end - m->begin) && !fact_at(t->f, m->begin) &&
+        !typed_object(t, i))
+      return "a member read the rules name whose object only a parse can type";
+  }
+  return NULL;
+}
+
+/* A block around token i opens a function declared __global__ or __device__
+ * (its declaration: the tokens back to the statement before it). */
+static bool in_device_code(const Tier *t, size_t i) {
+  int depth = 0;
+  for (size_t k = i; k-- > 0;) {
+    depth += tok_is(t, k, "}") - tok_is(t, k, "{");
+    if (depth >= 0)
+      continue;
+    depth = 0; /* an open block: what declares it? */
+    for (size_t d = k; d-- > 0 && !tok_is(t, d, ";") && !tok_is(t, d, "}") && !tok_is(t, d, "{");)
+      if (tok_is(t, d, "__global__") || tok_is(t, d, "__device__"))
+        return true;
+  }
+  return false;
+}
+
+static const char *read_launches(const Tier *t) {
+  for (size_t i = 0; i < t->t.len; i++)
+    if (tok_is(t, i, "<<<") && !dead(t, t->t.items[i].begin) && in_device_code(t, i))
+      return "a kernel launch in device code";
+  return NULL;
+}
+
+static void tier_free(Tier *t) {
+  vec_free(&t->t);
+  vec_free(&t->dead);
+  free(t->tok);
+  free(t->kind);
+  lex_scopes_free(t->scopes);
+  cm_strings_free(&t->headers);
+  nameset_free(t->includes);
+  nameset_free(t->functions);
+  nameset_free(t->words);
+}
+
+const char *tier_needs_tree(const ParseEnv *env, const Candidate *c, SourceFile *f, Strings *read) {
+  Tier t = {.env = env, .c = c, .f = f, .includes = nameset_new(), .functions = nameset_new(), .words = nameset_new()};
+  an_lex(f->text, f->len, &t.t);
+  LexMacros *m = lex_macros_new(env, c);
+  unsigned undecided = an_lex_branches(f, f->text, &t.t, m, &t.dead);
+  lex_macros_free(m);
+  token_arrays(&t.t, &t.tok, &t.kind);
+  t.scopes = lex_scopes_read(f, f->text, t.tok, t.kind, (unsigned)t.t.len);
+  const char *why = undecided ? "an #if its tokens cannot decide" : NULL;
+  if (!why)
+    why = read_project(&t);
+  if (!why)
+    why = read_names(&t);
+  if (!why)
+    why = read_facts(&t);
+  if (!why)
+    why = read_std(&t);
+  if (!why)
+    why = read_members(&t);
+  if (!why)
+    why = read_launches(&t);
+  for (size_t i = 1; i < t.headers.len; i++) /* the file itself first */
+    vec_push(read, cm_xstrdup(t.headers.items[i]));
+  tier_free(&t);
+  return why;
+}

@@ -1,0 +1,61 @@
+"""--tiered reads a file from its tokens and parses it only when something in it
+needs the tree, and reports and ports every file as the full parse does.
+settled.cu decides its #if branches from its own header (USE_ASYNC), the
+compiler's and the system headers' macros (DEBUG: none defines it), counts
+cudaEventCreate's arguments to pick HIP's overload, and is never parsed. Each
+other file holds one thing only a parse settles, and is parsed: a host call
+whose HIP name depends on where it is made (isnan), a name of std the file has
+only through the CUDA headers, an #include found nowhere, a launch in device
+code, a cudaDeviceProp member read through a struct, an #if on a macro the
+toolkit's headers define (CUDART_VERSION)."""
+import filecmp
+import json
+import os
+import subprocess
+
+from clicase import finish
+
+inp, hipport, tmp = os.environ["INPUT"], os.environ["HIPPORT"], os.environ["TMP"]
+tiered = json.load(open(os.environ["OUT"]))
+full = json.loads(subprocess.run([hipport, "scan", inp, "--rocm", "newest", "--format", "json"],
+                                 capture_output=True, text=True, check=True).stdout)
+errors = []
+
+
+def by_file(doc, key, drop):
+    out = {}
+    for x in doc[key]:
+        out.setdefault(x["file"], []).append({k: v for k, v in x.items() if k not in drop})
+    return {f: sorted(map(json.dumps, v)) for f, v in out.items()}
+
+
+for key in ("uses", "findings"):
+    a, b = by_file(tiered, key, {"cursor"}), by_file(full, key, {"cursor"})
+    for f in sorted(set(a) | set(b)):
+        if a.get(f) != b.get(f):
+            errors.append(f"{key} of {f} differ:\n  tiered {sorted(set(a.get(f, [])) - set(b.get(f, [])))}\n"
+                          f"  parse  {sorted(set(b.get(f, [])) - set(a.get(f, [])))}")
+
+files = {f["path"]: f for f in tiered["files"]}
+want = {"settled.cu": None, "host_math.cu": "where it is called", "std_min.cu": "name of std",
+        "missing.cu": "#include found nowhere", "nested.cu": "launch in device code",
+        "props.cu": "member read", "version.cu": "#if its tokens cannot decide"}
+for name, why in want.items():
+    f = files.get(name, {})
+    if why is None and f.get("parser") != "tokens":
+        errors.append(f"{name} was parsed ({f.get('needs_tree')}); it needs no tree")
+    if why is not None and (f.get("parser") == "tokens" or why not in (f.get("needs_tree") or "")):
+        errors.append(f"{name}: parser {f.get('parser')}, needs_tree {f.get('needs_tree')!r}, want a parse for '{why}'")
+if tiered["summary"].get("settled_files") != 1:
+    errors.append(f"settled_files {tiered['summary'].get('settled_files')}, want 1")
+
+ports = {}
+for mode in ("full", "tiered"):
+    out = os.path.join(tmp, mode)
+    subprocess.run([hipport, "translate", inp, "--rocm", "newest", "-o", out] + (["--tiered"] if mode == "tiered" else []),
+                   check=True, capture_output=True)
+    ports[mode] = out
+for name in want:
+    if not filecmp.cmp(os.path.join(ports["full"], name), os.path.join(ports["tiered"], name), shallow=False):
+        errors.append(f"the tiered port of {name} differs from the full one")
+finish(errors)

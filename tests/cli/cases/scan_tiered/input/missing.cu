@@ -1,0 +1,4 @@
+#include <cuda_runtime.h>
+#include "nowhere.h"
+
+void f() { cudaDeviceSynchronize(); }

@@ -1,0 +1,8 @@
+#include <cuda_runtime.h>
+
+struct Device {
+  cudaDeviceProp prop;
+  int id;
+};
+
+int warp(const Device &d) { return d.prop.warpSize; }

@@ -1,0 +1,3 @@
+#include <cuda_runtime.h>
+
+int smaller(int a, int b) { return std::min(a, b); }
