@@ -106,6 +106,7 @@ typedef struct {
   NameSet *project_files;      /* each walked file's path and its tails (a/b.h, b.h) */
   StdMap *std_via_cuda;        /* the prelude's standard headers, by file (stdnames.c) */
   StdMap *std_names;           /* the names namespace std declares in those, by name, with the header */
+  StdMap *prelude_values;      /* the CUDA headers' macros whose body is a number, by name (CUDART_VERSION) */
   Strings search_dirs;         /* the folders the prelude's <headers> were found in, clang's own among them */
   Strings prelude_roots;       /* the headers the driver includes before every file (clang's CUDA wrapper) */
   const RuleDb *db;
@@ -285,6 +286,8 @@ bool std_map_all_in(const StdMap *m, const char *key, const NameSet *headers);
  * included first; the names of std its standard headers declare (std_names). */
 void prelude_folders(CXTranslationUnit tu, Strings *dirs, Strings *roots);
 void prelude_std_names(CXTranslationUnit tu, const StdMap *via_cuda, StdMap *out);
+/* The CUDA headers' macros whose body is one number (CUDART_VERSION 13000), by name (a StdMap of name and body). */
+void prelude_values(CXTranslationUnit tu, const ParseEnv *env, StdMap *out);
 /* The X of `#include <X>` or "X" whose '#' is at `hash`, with its length in
  * *len; NULL when the line there is no include closed on its line. */
 const char *an_include_target(const char *hash, const char *end, size_t *len);

@@ -60,20 +60,26 @@ static bool system_may_define(const LexMacros *m, const char *name, size_t n) {
   return false;
 }
 
-/* A name's macro: the file's, a flag's, the compiler's on first asking, or
- * none that anything included may define; NULL when unknown. */
+/* A name's macro: the file's, a flag's, the compiler's or the CUDA headers'
+ * (CUDART_VERSION, --tiered) on first asking, or none that anything included
+ * may define; NULL when unknown (after an include that may define anything,
+ * every name not the file's own since). */
 static const Macro *lookup(LexMacros *m, const char *name, size_t n) {
   static const Macro undefined = {.state = M_UNDEFINED};
   Macro *x = find(m, name, n);
-  const char *v = x || !m->env ? NULL : rl_predefined_macro(m->env->db, name, n);
+  if (x || !m->env || m->open)
+    return x;
+  char *key = cm_xstrndup(name, n);
+  const char *v = rl_predefined_macro(m->env->db, name, n);
+  if (!v)
+    v = std_map_header(m->env->prelude_values, key);
+  free(key);
   if (v) {
     bool undef = strcmp(v, "#undef") == 0;
     set(m, name, n, undef ? M_UNDEFINED : M_DEFINED, undef ? NULL : v, undef ? 0 : strlen(v));
     return find(m, name, n);
   }
-  if (!x && m->env && m->env->sys && !m->open && !system_may_define(m, name, n))
-    return &undefined;
-  return x;
+  return m->env->sys && !system_may_define(m, name, n) ? &undefined : NULL;
 }
 
 static void set(LexMacros *m, const char *name, size_t n, MacroState state, const char *body, size_t body_len) {

@@ -146,6 +146,8 @@ static Status parse_prelude(ParseEnv *env, const char *cache_dir) {
     env->std_names = std_map_new();
     prelude_std_names(tu, env->std_via_cuda, env->std_names);
     prelude_folders(tu, &env->search_dirs, &env->prelude_roots);
+    env->prelude_values = std_map_new();
+    prelude_values(tu, env, env->prelude_values);
     if (!key || !prelude_cache_store(env, cache_dir, key, tu))
       save_private_pch(env, tu); /* no cache, or one that cannot be written: the run goes on */
   }
@@ -288,6 +290,7 @@ void parse_env_free(ParseEnv *env) {
   nameset_free(env->project_files);
   std_map_free(env->std_via_cuda);
   std_map_free(env->std_names);
+  std_map_free(env->prelude_values);
   sys_headers_free(env->sys);
   cm_strings_free(&env->search_dirs);
   cm_strings_free(&env->prelude_roots);

@@ -85,8 +85,9 @@ char *cache_entry_path(const char *dir, const char *key, const char *ext) {
 /* ---- what the prelude's tree told ----
  * One line each: "N name" for a declared name, "S path\theader" for a file
  * reached through a standard header, "D name\theader" for a name of std one
- * declares, "I folder" where a <header> was found, "R path" for a header the
- * driver includes first. */
+ * declares, "V name\tnumber" for a CUDA macro whose body is one number, "I
+ * folder" where a <header> was found, "R path" for a header the driver
+ * includes first. */
 
 typedef struct {
   FILE *f;
@@ -102,6 +103,10 @@ static void write_std_name(void *ctx, const char *name, const char *header) {
   fprintf(((Writer *)ctx)->f, "D %s\t%s\n", name, header);
 }
 
+static void write_value(void *ctx, const char *name, const char *value) {
+  fprintf(((Writer *)ctx)->f, "V %s\t%s\n", name, value);
+}
+
 static void write_strings(FILE *f, char tag, const Strings *s) {
   for (size_t i = 0; i < s->len; i++)
     fprintf(f, "%c %s\n", tag, s->items[i]);
@@ -115,12 +120,13 @@ static bool read_facts(ParseEnv *env, const char *path) {
   env->cuda_names = nameset_new();
   env->std_via_cuda = std_map_new();
   env->std_names = std_map_new();
+  env->prelude_values = std_map_new();
   for (char *line = text, *next; line < text + len; line = next) {
     next = strchr(line, '\n');
     if (!next)
       break;
     *next++ = '\0';
-    char *tab = line[0] == 'S' || line[0] == 'D' ? strchr(line, '\t') : NULL;
+    char *tab = line[0] == 'S' || line[0] == 'D' || line[0] == 'V' ? strchr(line, '\t') : NULL;
     if (line[1] != ' ')
       continue;
     if (line[0] == 'N')
@@ -131,11 +137,13 @@ static bool read_facts(ParseEnv *env, const char *path) {
       vec_push(&env->prelude_roots, cm_xstrdup(line + 2));
     else if (tab) {
       *tab = '\0';
-      std_map_add(line[0] == 'S' ? env->std_via_cuda : env->std_names, line + 2, tab + 1);
+      std_map_add(line[0] == 'S' ? env->std_via_cuda : line[0] == 'D' ? env->std_names : env->prelude_values, line + 2,
+                  tab + 1);
     }
   }
   std_map_sort(env->std_via_cuda);
   std_map_sort(env->std_names);
+  std_map_sort(env->prelude_values);
   free(text);
   return true;
 }
@@ -195,6 +203,7 @@ static bool store_facts(const ParseEnv *env, const char *dir, const char *key) {
     nameset_each(env->cuda_names, write_name, &w);
     std_map_each(env->std_via_cuda, write_std, &w);
     std_map_each(env->std_names, write_std_name, &w);
+    std_map_each(env->prelude_values, write_value, &w);
     write_strings(f, 'I', &env->search_dirs);
     write_strings(f, 'R', &env->prelude_roots);
     ok = fflush(f) == 0 && fsync(fileno(f)) == 0;

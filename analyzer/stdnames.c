@@ -299,3 +299,42 @@ bool std_map_all_in(const StdMap *m, const char *key, const NameSet *headers) {
       return false;
   return true;
 }
+
+typedef struct {
+  CXTranslationUnit tu;
+  const ParseEnv *env;
+  StdMap *out;
+} Values;
+
+/* `#define CUDART_VERSION 13000` in a CUDA header: the name and its number. */
+static enum CXChildVisitResult visit_macro(CXCursor c, CXCursor parent, CXClientData data) {
+  (void)parent;
+  Values *v = data;
+  if (clang_getCursorKind(c) != CXCursor_MacroDefinition || clang_Cursor_isMacroFunctionLike(c))
+    return CXChildVisit_Continue;
+  CXFile file;
+  clang_getExpansionLocation(clang_getCursorLocation(c), &file, NULL, NULL, NULL);
+  char *path = file ? file_path(file) : NULL;
+  CXToken *toks = NULL;
+  unsigned n = 0;
+  if (path && is_cuda_header_path(v->env, path))
+    clang_tokenize(v->tu, clang_getCursorExtent(c), &toks, &n);
+  if (n == 2 && clang_getTokenKind(toks[1]) == CXToken_Literal) {
+    CXString name = clang_getTokenSpelling(v->tu, toks[0]), value = clang_getTokenSpelling(v->tu, toks[1]);
+    const char *s = clang_getCString(value);
+    if (s[0] >= '0' && s[0] <= '9')
+      std_map_add(v->out, clang_getCString(name), s);
+    clang_disposeString(name);
+    clang_disposeString(value);
+  }
+  if (toks)
+    clang_disposeTokens(v->tu, toks, n);
+  free(path);
+  return CXChildVisit_Continue;
+}
+
+void prelude_values(CXTranslationUnit tu, const ParseEnv *env, StdMap *out) {
+  Values v = {tu, env, out};
+  clang_visitChildren(clang_getTranslationUnitCursor(tu), visit_macro, &v);
+  std_map_sort(out);
+}

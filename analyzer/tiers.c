@@ -163,7 +163,7 @@ static const char *read_project(Tier *t) {
 
 /* A name the CUDA headers declare that no rule knows, or a CUDA name the
  * project declares a function of. */
-static const char *read_names(const Tier *t) {
+static const char *read_names(Tier *t) {
   const RuleDb *db = t->env->db;
   for (size_t i = 0; i < t->t.len; i++) {
     const LexToken *k = &t->t.items[i];
@@ -199,7 +199,7 @@ static bool cast_by_type(const RuleDb *db, const char *name) {
 }
 
 /* A fact whose port a parse's types or placement decide. */
-static const char *read_facts(const Tier *t) {
+static const char *read_facts(Tier *t) {
   const RuleDb *db = t->env->db;
   for (size_t i = 0; i < t->f->facts.len; i++) {
     const Fact *x = &t->f->facts.items[i];
@@ -215,7 +215,7 @@ static const char *read_facts(const Tier *t) {
 }
 
 /* std::name: a name a parse may find declared only through the CUDA headers. */
-static const char *read_std(const Tier *t) {
+static const char *read_std(Tier *t) {
   for (size_t i = 0; i + 2 < t->t.len; i++) {
     if (!tok_is(t, i, "std") || dead(t, t->t.items[i].begin))
       continue;
@@ -278,7 +278,7 @@ static void member_type(void *ctx, const char *word) {
 }
 
 /* A member read the rules may name (Type.member) whose object the tokens cannot type. */
-static const char *read_members(const Tier *t) {
+static const char *read_members(Tier *t) {
   const RuleDb *db = t->env->db;
   TypeSearch s = {db, false};
   nameset_each(t->words, member_type, &s);
@@ -312,7 +312,7 @@ static bool in_device_code(const Tier *t, size_t i) {
   return false;
 }
 
-static const char *read_launches(const Tier *t) {
+static const char *read_launches(Tier *t) {
   for (size_t i = 0; i < t->t.len; i++)
     if (tok_is(t, i, "<<<") && !dead(t, t->t.items[i].begin) && in_device_code(t, i))
       return "a kernel launch in device code";
@@ -339,19 +339,11 @@ const char *tier_needs_tree(const ParseEnv *env, const Candidate *c, SourceFile 
   lex_macros_free(m);
   token_arrays(&t.t, &t.tok, &t.kind);
   t.scopes = lex_scopes_read(f, f->text, t.tok, t.kind, (unsigned)t.t.len);
+  static const char *(*const checks[])(Tier *) = {read_project, read_names, read_facts, read_std, read_members,
+                                                  read_launches}; /* read_project first: the others read its sets */
   const char *why = undecided ? "an #if its tokens cannot decide" : NULL;
-  if (!why)
-    why = read_project(&t);
-  if (!why)
-    why = read_names(&t);
-  if (!why)
-    why = read_facts(&t);
-  if (!why)
-    why = read_std(&t);
-  if (!why)
-    why = read_members(&t);
-  if (!why)
-    why = read_launches(&t);
+  for (size_t i = 0; !why && i < sizeof checks / sizeof *checks; i++)
+    why = checks[i](&t);
   for (size_t i = 1; i < t.headers.len; i++) /* the file itself first */
     vec_push(read, cm_xstrdup(t.headers.items[i]));
   tier_free(&t);

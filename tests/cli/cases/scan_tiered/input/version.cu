@@ -1,6 +1,6 @@
 #include <cuda_runtime.h>
 
-void sync() {
+void sync_all() {
 #if CUDART_VERSION >= 11000
   cudaDeviceSynchronize();
 #else
