@@ -38,6 +38,7 @@ struct LexMacros {
   int depth;           /* of includes being read */
   SysClosures closures; /* the system headers included so far, with what they include */
   bool open;           /* something included may define any name */
+  bool closed;         /* a name nothing read defines is undefined (a source; a header's includer may define it) */
 };
 
 /* A file and its headers read at most this many headers, this deep; past
@@ -79,7 +80,7 @@ static const Macro *lookup(LexMacros *m, const char *name, size_t n) {
     set(m, name, n, undef ? M_UNDEFINED : M_DEFINED, undef ? NULL : v, undef ? 0 : strlen(v));
     return find(m, name, n);
   }
-  return m->env->sys && !system_may_define(m, name, n) ? &undefined : NULL;
+  return m->closed && !system_may_define(m, name, n) ? &undefined : NULL;
 }
 
 static void set(LexMacros *m, const char *name, size_t n, MacroState state, const char *body, size_t body_len) {
@@ -137,6 +138,7 @@ LexMacros *lex_macros_new(const ParseEnv *env, const Candidate *c) {
     read_flags(m, (const char *const *)c->args, (size_t)c->nargs);
   if (env && env->sys)
     lex_macros_system(m, env->sys, &env->prelude_roots);
+  m->closed = env && env->sys && c && !is_header_name(c->path); /* nccl1_compat.h's `#ifndef NCCL_MAJOR` */
   return m;
 }
 

@@ -3,7 +3,8 @@
  * then the ones a parse would give. What needs the tree, each found from the
  * tokens of the file and of the project headers it includes:
  *   - an #if the tokens cannot decide (lex_macros.c: a name a system header
- *     it includes may define, a computed #include);
+ *     it includes may define, a computed #include; in a header, any name it
+ *     does not define, which an includer may);
  *   - an #include found nowhere a parse would look (the parse fails, or finds
  *     it in the repository: HP3001 or another file's folder);
  *   - a name the CUDA headers declare that no rule knows (a parse reports it,
@@ -12,7 +13,8 @@
  *     overloads, a host spelling, a legacy header's call, a cache hint or an
  *     argument cast by the pointee's type;
  *   - a function of the project's own named like a CUDA one (a call may be
- *     the project's overload);
+ *     the project's overload), or a macro of its headers (the name is then
+ *     the project's);
  *   - a name of std a parse could find declared only through the CUDA headers,
  *     or any `using` of namespace std;
  *   - a member read of a CUDA struct the rules care about (cudaDeviceProp
@@ -39,6 +41,7 @@ typedef struct {
   Strings headers;        /* the project headers the file includes, its own path first */
   NameSet *includes;      /* every header the file and those name in an #include */
   NameSet *functions;     /* functions the file and those declare */
+  NameSet *macros;        /* macros those headers define */
   NameSet *words;         /* every identifier of the file and those */
   bool beyond_prelude;    /* it includes a CUDA header the prelude does not */
 } Tier;
@@ -87,6 +90,32 @@ static void add_functions(NameSet *s, const SourceFile *f) {
   free(tok);
   free(kind);
   vec_free(&t);
+}
+
+/* `#define NAME` lines (a parse takes a CUDA name a project header defines for the project's). */
+static void add_macros(NameSet *s, const SourceFile *f) {
+  for (const char *line = f->text, *end = f->text + f->len; line < end;) {
+    const char *eol = memchr(line, '\n', (size_t)(end - line));
+    eol = eol ? eol : end;
+    const char *p = line;
+    while (p < eol && (*p == ' ' || *p == '\t'))
+      p++;
+    if (p < eol && *p == '#') {
+      for (p++; p < eol && (*p == ' ' || *p == '\t'); p++)
+        ;
+      if (eol - p > 7 && strncmp(p, "define", 6) == 0 && (p[6] == ' ' || p[6] == '\t')) {
+        for (p += 7; p < eol && (*p == ' ' || *p == '\t'); p++)
+          ;
+        const char *b = p;
+        while (p < eol && (*p == '_' || (*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') || (*p >= '0' && *p <= '9')))
+          p++;
+        char *name = cm_xstrndup(b, (size_t)(p - b));
+        nameset_add(s, name);
+        free(name);
+      }
+    }
+    line = eol + 1;
+  }
 }
 
 enum { MAX_HEADERS = 64 };
@@ -154,6 +183,8 @@ static const char *read_project(Tier *t) {
     add_words(t->words, h.text, h.len);
     add_functions(t->functions, &h);
     if (!own)
+      add_macros(t->macros, &h);
+    if (!own)
       free(text);
     if (why)
       return why;
@@ -176,6 +207,8 @@ static const char *read_names(Tier *t) {
       return "a name the CUDA headers declare that no rule knows";
     if (r && r->kind != RK_TYPE && nameset_has(t->functions, s, n))
       return "a function of the project's named like a CUDA one";
+    if (r && nameset_has(t->macros, s, n))
+      return "a macro of the project's named like a CUDA name";
   }
   return NULL;
 }
@@ -328,11 +361,13 @@ static void tier_free(Tier *t) {
   cm_strings_free(&t->headers);
   nameset_free(t->includes);
   nameset_free(t->functions);
+  nameset_free(t->macros);
   nameset_free(t->words);
 }
 
 const char *tier_needs_tree(const ParseEnv *env, const Candidate *c, SourceFile *f, Strings *read) {
-  Tier t = {.env = env, .c = c, .f = f, .includes = nameset_new(), .functions = nameset_new(), .words = nameset_new()};
+  Tier t = {.env = env, .c = c, .f = f, .includes = nameset_new(), .functions = nameset_new(), .macros = nameset_new(),
+            .words = nameset_new()};
   an_lex(f->text, f->len, &t.t);
   LexMacros *m = lex_macros_new(env, c);
   unsigned undecided = an_lex_branches(f, f->text, &t.t, m, &t.dead);

@@ -1,0 +1,3 @@
+#pragma once
+#define cudaDeviceSynchronize my_device_sync
+int my_device_sync(void);
