@@ -293,6 +293,8 @@ void prelude_values(CXTranslationUnit tu, const ParseEnv *env, StdMap *out);
 const char *an_include_target(const char *hash, const char *end, size_t *len);
 /* The same for the line that starts at `line`, blanks before its '#' allowed. */
 const char *an_line_include(const char *line, const char *end, size_t *len);
+/* The name a `#define NAME` line defines (*len its length), or NULL for any other line. */
+const char *an_line_define(const char *line, const char *end, size_t *len);
 /* The headers a file and its project headers include themselves, by name. */
 void std_user_includes(CXTranslationUnit tu, const ParseEnv *env, NameSet *out);
 

@@ -172,6 +172,26 @@ const char *an_line_include(const char *line, const char *end, size_t *len) {
   return line < end && *line == '#' ? an_include_target(line, end, len) : NULL;
 }
 
+static const char *blanks_after(const char *p, const char *end) {
+  while (p < end && (*p == ' ' || *p == '\t'))
+    p++;
+  return p;
+}
+
+const char *an_line_define(const char *line, const char *end, size_t *len) {
+  const char *p = blanks_after(line, end);
+  if (p >= end || *p != '#')
+    return NULL;
+  p = blanks_after(p + 1, end);
+  if (end - p < 7 || strncmp(p, "define", 6) != 0 || (p[6] != ' ' && p[6] != '\t'))
+    return NULL;
+  const char *b = blanks_after(p + 6, end), *e = b;
+  while (e < end && (*e == '_' || (*e >= 'a' && *e <= 'z') || (*e >= 'A' && *e <= 'Z') || (e > b && *e >= '0' && *e <= '9')))
+    e++;
+  *len = (size_t)(e - b);
+  return e > b ? b : NULL;
+}
+
 /* Every `#include <X>` / "X" of a file's text, by name. */
 static void scan_includes(const char *text, size_t size, NameSet *out) {
   for (const char *p = text, *end = text + size; p < end; p++) {

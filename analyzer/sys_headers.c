@@ -76,8 +76,6 @@ void sys_headers_free(SysHeaders *s) {
   free(s);
 }
 
-static bool name_char(char c) { return c == '_' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9'); }
-
 static bool word_at(const char **p, const char *end, const char *w) {
   size_t n = strlen(w);
   if ((size_t)(end - *p) < n || strncmp(*p, w, n) != 0)
@@ -125,16 +123,6 @@ static void include_all(SysHeaders *s, Header *from, bool quoted, const char *na
   }
 }
 
-/* `#define NAME`: the name into h. */
-static void read_define(const char *p, const char *eol, Header *h) {
-  p = skip_blanks(p, eol);
-  const char *b = p;
-  while (p < eol && name_char(*p))
-    p++;
-  if (p > b)
-    vec_push(&h->names, cm_xstrndup(b, (size_t)(p - b)));
-}
-
 /* After `#include` (or `#include_next`): the headers, or h open for one a macro names. */
 static void read_include(SysHeaders *s, Header *h, const char *p, const char *eol) {
   if (p < eol && *p != ' ' && *p != '\t' && *p != '<' && *p != '"')
@@ -160,12 +148,13 @@ static void read_header(SysHeaders *s, Header *h) {
   for (const char *line = text; line < end;) {
     const char *eol = memchr(line, '\n', (size_t)(end - line));
     eol = eol ? eol : end;
-    const char *p = skip_blanks(line, eol);
-    if (p < eol && *p == '#') {
+    size_t n;
+    const char *name = an_line_define(line, eol, &n), *p = skip_blanks(line, eol);
+    if (name)
+      vec_push(&h->names, cm_xstrndup(name, n));
+    else if (p < eol && *p == '#') {
       p = skip_blanks(p + 1, eol);
-      if (word_at(&p, eol, "define"))
-        read_define(p, eol, h);
-      else if (word_at(&p, eol, "include")) {
+      if (word_at(&p, eol, "include")) {
         word_at(&p, eol, "_next");
         read_include(s, h, p, eol);
       }

@@ -97,22 +97,12 @@ static void add_macros(NameSet *s, const SourceFile *f) {
   for (const char *line = f->text, *end = f->text + f->len; line < end;) {
     const char *eol = memchr(line, '\n', (size_t)(end - line));
     eol = eol ? eol : end;
-    const char *p = line;
-    while (p < eol && (*p == ' ' || *p == '\t'))
-      p++;
-    if (p < eol && *p == '#') {
-      for (p++; p < eol && (*p == ' ' || *p == '\t'); p++)
-        ;
-      if (eol - p > 7 && strncmp(p, "define", 6) == 0 && (p[6] == ' ' || p[6] == '\t')) {
-        for (p += 7; p < eol && (*p == ' ' || *p == '\t'); p++)
-          ;
-        const char *b = p;
-        while (p < eol && (*p == '_' || (*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') || (*p >= '0' && *p <= '9')))
-          p++;
-        char *name = cm_xstrndup(b, (size_t)(p - b));
-        nameset_add(s, name);
-        free(name);
-      }
+    size_t n;
+    const char *name = an_line_define(line, eol, &n);
+    if (name) {
+      char *key = cm_xstrndup(name, n);
+      nameset_add(s, key);
+      free(key);
     }
     line = eol + 1;
   }
