@@ -28,6 +28,8 @@ Status walk_paths(const char *const *paths, size_t n, char **root, Candidates *o
 /* The deepest folder holding every (real) path. */
 char *common_root(char **real, size_t n);
 bool is_header_name(const char *name);
+/* A regular file, not a FIFO or a device a read would wait on forever (walk.c). */
+bool an_regular_file(const char *path);
 bool looks_like_cuda(const char *path, const char *text, size_t len, const RuleDb *db);
 bool is_binary(const char *text, size_t len);
 long first_non_utf8(const char *text, size_t len);

@@ -310,8 +310,8 @@ enum { INCLUDE_DEPTH = 3 };
 static bool cuda_file(const char *path, const RuleDb *db, int depth) {
   char *text;
   size_t len;
-  struct stat st; /* a name a Makefile gives may be a FIFO or a link to /dev/zero: read only regular files */
-  if (stat(path, &st) != 0 || !S_ISREG(st.st_mode) || cm_read_file(path, &text, &len) != ST_OK)
+  /* a name a Makefile gives may be a FIFO or a link to /dev/zero: read only regular files */
+  if (!an_regular_file(path) || cm_read_file(path, &text, &len) != ST_OK)
     return false;
   bool cuda = looks_like_cuda(path, text, len, db);
   const char *slash = strrchr(path, '/'), *end = text + len;

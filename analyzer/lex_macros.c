@@ -373,7 +373,7 @@ int lex_macros_condition(LexMacros *m, const SourceFile *f, const char *text, co
 
 static char *readable(const char *dir, size_t dir_len, const char *name, size_t n) {
   char *p = cm_xasprintf("%.*s/%.*s", (int)dir_len, dir, (int)n, name);
-  char *real = access(p, R_OK) == 0 ? realpath(p, NULL) : NULL;
+  char *real = access(p, R_OK) == 0 && an_regular_file(p) ? realpath(p, NULL) : NULL;
   free(p);
   return real;
 }

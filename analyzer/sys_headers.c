@@ -115,7 +115,7 @@ static void include_all(SysHeaders *s, Header *from, bool quoted, const char *na
     const char *dir = i ? s->dirs.items[i - 1] : from->path;
     size_t dir_len = i ? strlen(dir) : (size_t)(slash - from->path);
     char *p = cm_xasprintf("%.*s/%.*s", (int)dir_len, dir, (int)n, name);
-    char *real = access(p, R_OK) == 0 ? realpath(p, NULL) : NULL;
+    char *real = access(p, R_OK) == 0 && an_regular_file(p) ? realpath(p, NULL) : NULL;
     if (real)
       vec_push(&from->includes, header(s, real));
     free(real);

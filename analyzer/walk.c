@@ -100,6 +100,11 @@ static const char *relative(const char *root, const char *path) {
   return path;
 }
 
+bool an_regular_file(const char *path) {
+  struct stat st;
+  return stat(path, &st) == 0 && S_ISREG(st.st_mode);
+}
+
 bool is_header_name(const char *name) {
   static const char *exts[] = {".cuh", ".h", ".hh", ".hpp", ".hxx", ".inl", ".inc", ".tpp", ".ipp"};
   for (size_t i = 0; i < sizeof exts / sizeof *exts; i++)
