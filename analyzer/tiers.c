@@ -319,7 +319,15 @@ static const char *read_members(Tier *t) {
   return NULL;
 }
 
-/* A block around token i opens a function declared __global__ or __device__
+/* A CUDA qualifier (the rules' "Qualifiers": __global__, __device__, and the
+ * variables' and __host__ too, which only makes the test stricter). */
+static bool qualifier(const Tier *t, size_t i) {
+  const LexToken *k = &t->t.items[i];
+  const Rule *r = k->kind == CXToken_Identifier ? rl_lookup(t->env->db, t->f->text + k->begin, k->end - k->begin) : NULL;
+  return r && r->section && strcmp(r->section, "Qualifiers") == 0;
+}
+
+/* A block around token i opens a function declared with a CUDA qualifier
  * (its declaration: the tokens back to the statement before it). */
 static bool in_device_code(const Tier *t, size_t i) {
   int depth = 0;
@@ -329,7 +337,7 @@ static bool in_device_code(const Tier *t, size_t i) {
       continue;
     depth = 0; /* an open block: what declares it? */
     for (size_t d = k; d-- > 0 && !tok_is(t, d, ";") && !tok_is(t, d, "}") && !tok_is(t, d, "{");)
-      if (tok_is(t, d, "__global__") || tok_is(t, d, "__device__"))
+      if (qualifier(t, d))
         return true;
   }
   return false;
