@@ -288,6 +288,9 @@ bool std_map_all_in(const StdMap *m, const char *key, const NameSet *headers);
  * included first; the names of std its standard headers declare (std_names). */
 void prelude_folders(CXTranslationUnit tu, Strings *dirs, Strings *roots);
 void prelude_std_names(CXTranslationUnit tu, const StdMap *via_cuda, StdMap *out);
+/* The CUDA headers, clang's CUDA wrappers and hipport's stand-ins; NULL is the
+ * prelude's implicit include. */
+bool an_cuda_side(const ParseEnv *env, const char *path);
 /* The CUDA headers' macros whose body is one number (CUDART_VERSION 13000), by name (a StdMap of name and body). */
 void prelude_values(CXTranslationUnit tu, const ParseEnv *env, StdMap *out);
 /* The X of `#include <X>` or "X" whose '#' is at `hash`, with its length in
@@ -350,6 +353,17 @@ const SysClosure *sys_headers_closure(SysHeaders *s, const char *path);
 bool sys_closure_may_define(const SysClosure *c, const char *name, size_t n);
 /* The header at real_path is in the closure. */
 bool sys_closure_has(const SysClosure *c, const char *real_path);
+/* Which headers are CUDA's, and which standard headers a file has already. */
+typedef struct {
+  bool (*cuda)(const char *real_path, void *ctx);
+  bool (*known)(const char *real_path, void *ctx);
+  void *ctx;
+} SysSide;
+/* Whether the CUDA header at path may bring in a standard header not known:
+ * from its own or another CUDA header it includes, an #include spelled without
+ * an extension (<vector>, as stdnames.c counts them) of a header that is not
+ * CUDA's. The answer is kept per header: `side` must be the same all scan long. */
+bool sys_headers_brings_std(SysHeaders *s, const char *path, const SysSide *side);
 
 /* lex_macros.c: the macros a lexical reading knows (the file's, its project
  * headers', the user's -D and -U, the compiler's), and the #if conditions they decide. */
@@ -364,6 +378,11 @@ char *lex_find_header(const ParseEnv *env, const Candidate *c, const char *from,
                       bool angle);
 /* A header of the tree scanned, not the toolkit's. */
 bool lex_project_header(const ParseEnv *env, const char *real);
+/* offset lies in one of the ranges. */
+bool lex_ranges_has(const LexRanges *r, unsigned offset);
+/* Offset in the project header at path lies in a branch dead wherever m's file
+ * includes it (false for one m did not follow: its branches may all be live). */
+bool lex_macros_header_dead(const LexMacros *m, const char *path, unsigned offset);
 /* tiers.c: why a file read from its tokens still needs a parse (a static string),
  * or NULL; `read` gets the project headers it read to tell (real paths). */
 const char *tier_needs_tree(const ParseEnv *env, const Candidate *c, SourceFile *f, Strings *read);

@@ -30,8 +30,14 @@ typedef struct {
   char *body;      /* DEFINED: the object-like body; NULL for a function-like macro */
 } Macro;
 
+typedef struct {
+  char *path;
+  LexRanges dead;      /* its dead #if branches where the file includes it */
+} Followed;
+
 struct LexMacros {
   VEC(Macro) macros;
+  VEC(Followed) headers; /* each reading of a project header, in order */
   const ParseEnv *env; /* the scan's flags, folders and the compiler's macros; NULL: the file's alone */
   const Candidate *c;  /* the file read, whose folder and flags its parse has */
   unsigned followed;   /* headers read for the file so far */
@@ -148,6 +154,11 @@ void lex_macros_free(LexMacros *m) {
     return;
   forget_all(m);
   vec_free(&m->macros);
+  for (size_t i = 0; i < m->headers.len; i++) {
+    free(m->headers.items[i].path);
+    vec_free(&m->headers.items[i].dead);
+  }
+  vec_free(&m->headers);
   vec_free(&m->closures);
   free(m);
 }
@@ -440,7 +451,9 @@ static bool follow(LexMacros *m, const char *path) {
   h.bom = len >= 3 && memcmp(text, "\xEF\xBB\xBF", 3) == 0 ? 3 : 0;
   LexTokens t = {0};
   an_lex(text, len, &t);
-  an_lex_branches(&h, text, &t, m, NULL);
+  Followed read = {cm_xstrdup(path), {0}};
+  an_lex_branches(&h, text, &t, m, &read.dead);
+  vec_push(&m->headers, read);
   vec_free(&t);
   free(text);
   m->depth--;
@@ -496,4 +509,23 @@ void lex_macros_directive(LexMacros *m, const SourceFile *f, const char *text, c
   bool function_like = name->end < f->len && text[name->end] == '(';
   const char *body = text + name->end;
   set(m, text + name->begin, n, M_DEFINED, function_like ? NULL : body, function_like ? 0 : end - name->end);
+}
+
+bool lex_ranges_has(const LexRanges *r, unsigned offset) {
+  for (size_t i = 0; i < r->len; i++)
+    if (offset >= r->items[i].begin && offset < r->items[i].end)
+      return true;
+  return false;
+}
+
+bool lex_macros_header_dead(const LexMacros *m, const char *path, unsigned offset) {
+  bool read = false;
+  for (size_t i = 0; i < m->headers.len; i++) {
+    if (strcmp(m->headers.items[i].path, path) != 0)
+      continue;
+    if (!lex_ranges_has(&m->headers.items[i].dead, offset))
+      return false;
+    read = true;
+  }
+  return read;
 }

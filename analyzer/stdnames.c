@@ -40,9 +40,7 @@ static char *file_path(CXFile f) {
   return p;
 }
 
-/* The CUDA headers, clang's CUDA wrappers and hipport's stand-ins; NULL is the
- * prelude's implicit include. */
-static bool cuda_side(const ParseEnv *env, const char *path) {
+bool an_cuda_side(const ParseEnv *env, const char *path) {
   if (!path)
     return true;
   const char *base = strrchr(path, '/');
@@ -82,7 +80,7 @@ typedef enum { SIDE_CUDA, SIDE_USER, SIDE_SYSTEM } Side;
 
 /* loc: any location in the file at path. */
 static Side side_of(const ParseEnv *env, const char *path, CXSourceLocation loc) {
-  if (cuda_side(env, path))
+  if (an_cuda_side(env, path))
     return SIDE_CUDA;
   return in_system_header(env, loc) ? SIDE_SYSTEM : SIDE_USER;
 }
@@ -221,7 +219,7 @@ static void on_user_file(CXFile file, CXSourceLocation *stack, unsigned n, CXCli
     if (in_system_header(u->env, stack[k]))
       return;
   char *path = file_path(file);
-  bool user = path && !cuda_side(u->env, path) && !in_system_header(u->env, clang_getLocationForOffset(u->tu, file, 0));
+  bool user = path && !an_cuda_side(u->env, path) && !in_system_header(u->env, clang_getLocationForOffset(u->tu, file, 0));
   free(path);
   size_t size;
   const char *text = user ? clang_getFileContents(u->tu, file, &size) : NULL;

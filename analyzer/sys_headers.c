@@ -25,14 +25,22 @@ struct SysClosure {
   bool open;           /* some header it includes could not be followed: any name may be defined */
 };
 
-typedef struct Header {
+typedef struct Header Header;
+
+typedef struct {
+  Header *to;
+  bool bare;           /* spelled without an extension: <vector>, not <stdlib.h> */
+} Include;
+
+struct Header {
   char *path;          /* real */
   Strings names;       /* what its #defines name */
-  VEC(struct Header *) includes;
+  VEC(Include) includes;
   bool open;           /* an #include a macro names */
   SysClosure *closure; /* NULL until asked for */
-  struct Header *next; /* in its hash bucket */
-} Header;
+  signed char brings;  /* sys_headers_brings_std's answer, -1 until asked for */
+  Header *next;        /* in its hash bucket */
+};
 
 enum { BUCKETS = 4096 };
 
@@ -100,6 +108,7 @@ static Header *header(SysHeaders *s, const char *real) {
       return h;
   Header *h = cm_xcalloc(1, sizeof *h);
   h->path = cm_xstrdup(real);
+  h->brings = -1;
   h->next = s->buckets[b];
   s->buckets[b] = h; /* before its includes are read: a header that includes itself ends there */
   read_header(s, h);
@@ -117,7 +126,7 @@ static void include_all(SysHeaders *s, Header *from, bool quoted, const char *na
     char *p = cm_xasprintf("%.*s/%.*s", (int)dir_len, dir, (int)n, name);
     char *real = access(p, R_OK) == 0 && an_regular_file(p) ? realpath(p, NULL) : NULL;
     if (real)
-      vec_push(&from->includes, header(s, real));
+      vec_push(&from->includes, ((Include){header(s, real), !memchr(name, '.', n)}));
     free(real);
     free(p);
   }
@@ -179,7 +188,7 @@ static SysClosure *closure_of(Header *top) {
     for (size_t i = 0; i < h->names.len; i++)
       nameset_add(c->names, h->names.items[i]);
     for (size_t i = 0; i < h->includes.len; i++)
-      vec_push(&todo, h->includes.items[i]);
+      vec_push(&todo, h->includes.items[i].to);
   }
   vec_free(&todo);
   return c;
@@ -202,4 +211,41 @@ bool sys_closure_has(const SysClosure *c, const char *real_path) {
 
 bool sys_closure_may_define(const SysClosure *c, const char *name, size_t n) {
   return c->open || nameset_has(c->names, name, n);
+}
+
+/* Through the CUDA side of top's closure, an #include without extension of a
+ * header neither CUDA's nor one `known`. Only a whole search's answer is kept:
+ * one cut short by a cycle would not be. */
+static bool brings_std(Header *top, const SysSide *side) {
+  NameSet *seen = nameset_new();
+  VEC(Header *) todo = {0};
+  vec_push(&todo, top);
+  bool brings = false;
+  while (todo.len && !brings) {
+    Header *h = todo.items[--todo.len];
+    if (nameset_has(seen, h->path, strlen(h->path)))
+      continue;
+    nameset_add(seen, h->path);
+    brings = h->brings > 0 || h->open;
+    for (size_t i = 0; h->brings < 0 && i < h->includes.len && !brings; i++) {
+      const Include *in = &h->includes.items[i];
+      if (side->cuda(in->to->path, side->ctx))
+        vec_push(&todo, in->to);
+      else
+        brings = in->bare && !side->known(in->to->path, side->ctx);
+    }
+  }
+  vec_free(&todo);
+  nameset_free(seen);
+  top->brings = brings;
+  return brings;
+}
+
+bool sys_headers_brings_std(SysHeaders *s, const char *path, const SysSide *side) {
+  pthread_mutex_lock(&s->lock);
+  char *real = realpath(path, NULL);
+  bool brings = brings_std(header(s, real ? real : path), side);
+  free(real);
+  pthread_mutex_unlock(&s->lock);
+  return brings;
 }

@@ -15,8 +15,10 @@
  *   - a function of the project's own named like a CUDA one (a call may be
  *     the project's overload), or a macro of its headers (the name is then
  *     the project's);
- *   - a name of std a parse could find declared only through the CUDA headers,
- *     or any `using` of namespace std;
+ *   - a name of std a parse could find declared only through the CUDA headers
+ *     (not one a standard header declares that the file includes before any
+ *     CUDA header bringing standard headers the prelude has not: Thrust, not
+ *     cufft.h; data/std_headers.csv), or any `using` of namespace std;
  *   - a member read of a CUDA struct the rules care about (cudaDeviceProp
  *     fields, half2's x and y, cooperative groups) that the tokens cannot type;
  *   - a kernel launch inside a __global__ or __device__ function;
@@ -35,6 +37,7 @@ typedef struct {
   SourceFile *f;
   LexTokens t;
   LexRanges dead;
+  LexMacros *lex_macros;  /* what decided the file's branches, and its project headers' */
   LexRange *tok;
   CXTokenKind *kind;
   LexScopes *scopes;
@@ -43,19 +46,16 @@ typedef struct {
   NameSet *functions;     /* functions the file and those declare */
   NameSet *macros;        /* macros those headers define */
   NameSet *words;         /* every identifier of the file and those */
-  bool beyond_prelude;    /* it includes a CUDA header the prelude does not */
+  NameSet *early_std;     /* system headers the file includes before any it may reach Thrust through */
+  bool barrier;           /* an #include of the file's own past which early_std takes no more */
+  bool beyond_prelude;    /* it includes a CUDA header that brings standard headers the prelude does not */
 } Tier;
 
 static bool tok_is(const Tier *t, size_t i, const char *s) {
   return i < t->t.len && an_lex_word_is(t->f->text, &t->t.items[i], s);
 }
 
-static bool dead(const Tier *t, unsigned off) {
-  for (size_t i = 0; i < t->dead.len; i++)
-    if (off >= t->dead.items[i].begin && off < t->dead.items[i].end)
-      return true;
-  return false;
-}
+static bool dead(const Tier *t, unsigned off) { return lex_ranges_has(&t->dead, off); }
 
 static void add_words(NameSet *s, const char *text, size_t len) {
   LexTokens t = {0};
@@ -118,45 +118,77 @@ static bool in_prelude(const ParseEnv *env, const char *real) {
   return false;
 }
 
+static bool side_cuda(const char *real, void *env) { return an_cuda_side(env, real); }
+
+static bool side_known(const char *real, void *env) {
+  return std_map_header(((const ParseEnv *)env)->std_via_cuda, real) != NULL;
+}
+
+/* A CUDA header beyond the prelude whose own #includes bring standard headers
+ * the prelude's parse did not reach (Thrust: <vector>; not cuda.h: <stdlib.h>). */
+static bool brings_std(const Tier *t, const char *real) {
+  SysSide side = {side_cuda, side_known, (void *)t->env};
+  return !in_prelude(t->env, real) && sys_headers_brings_std(t->env->sys, real, &side);
+}
+
+/* A project header an #include of the file's (own) names: onto t->headers,
+ * which keep `real`, or freed. */
+static const char *take_project_header(Tier *t, char *real, bool own) {
+  bool known = false;
+  for (size_t i = 0; i < t->headers.len && !known; i++)
+    known = strcmp(t->headers.items[i], real) == 0;
+  t->barrier |= own; /* it may include Thrust */
+  if (known) {
+    free(real);
+    return NULL;
+  }
+  if (t->headers.len >= MAX_HEADERS) {
+    free(real);
+    return "more project headers than a reading from tokens follows";
+  }
+  vec_push(&t->headers, real);
+  return NULL;
+}
+
+/* A system or CUDA header `name` an #include of the file's (own) reaches. */
+static void take_system_header(Tier *t, const char *name, const char *real, bool own) {
+  bool cuda = is_cuda_header_path(t->env, real) || (t->env->cccl_include && cm_path_inside(t->env->cccl_include, real));
+  bool brings = cuda && brings_std(t, real);
+  t->beyond_prelude |= brings;
+  t->barrier |= own && brings;
+  if (own && !cuda && !t->barrier)
+    nameset_add(t->early_std, name);
+}
+
 /* One file's #includes: names into t->includes, project headers onto t->headers.
- * Returns why a parse is needed, or NULL. */
+ * Returns why a parse is needed, or NULL. A header's branches are live unless
+ * dead wherever the file includes it. */
 static const char *read_includes(Tier *t, const char *path, const char *text, size_t len, bool own) {
-  for (const char *line = text, *end = text + len; line < end;) {
+  const char *why = NULL;
+  for (const char *line = text, *end = text + len; line < end && !why;) {
     const char *eol = memchr(line, '\n', (size_t)(end - line));
     eol = eol ? eol : end;
     size_t n;
     const char *name = an_line_include(line, eol, &n);
+    unsigned at = (unsigned)(line - text);
+    bool live = own ? !dead(t, at) : !lex_macros_header_dead(t->lex_macros, path, at);
     if (name && n) {
       char *key = cm_xstrndup(name, n);
       nameset_add(t->includes, key);
-      free(key);
-      bool angle = name[-1] == '<';
-      char *real = lex_find_header(t->env, t->c, path, name, n, angle);
-      bool live = !own || !dead(t, (unsigned)(line - text)); /* a header's branches: all of them */
+      char *real = lex_find_header(t->env, t->c, path, name, n, name[-1] == '<');
       if (!real && live)
-        return "an #include found nowhere a parse looks";
-      if (real && lex_project_header(t->env, real)) {
-        bool known = false;
-        for (size_t i = 0; i < t->headers.len && !known; i++)
-          known = strcmp(t->headers.items[i], real) == 0;
-        if (!known && t->headers.len >= MAX_HEADERS) {
-          free(real);
-          return "more project headers than a reading from tokens follows";
-        }
-        if (!known)
-          vec_push(&t->headers, real);
-        else
-          free(real);
-      } else if (real) {
-        bool cuda = is_cuda_header_path(t->env, real) ||
-                    (t->env->cccl_include && cm_path_inside(t->env->cccl_include, real));
-        t->beyond_prelude |= cuda && !in_prelude(t->env, real);
-        free(real);
-      }
+        why = "an #include found nowhere a parse looks";
+      else if (real && lex_project_header(t->env, real)) {
+        why = take_project_header(t, real, own && live);
+        real = NULL; /* kept or freed there */
+      } else if (real)
+        take_system_header(t, key, real, own && live);
+      free(real);
+      free(key);
     }
     line = eol + 1;
   }
-  return NULL;
+  return why;
 }
 
 /* The file and its project headers, transitively: their includes, words and functions. */
@@ -237,6 +269,20 @@ static const char *read_facts(Tier *t) {
   return legacy.found ? "a legacy CUDA header, whose calls a parse tells from the current ones" : NULL;
 }
 
+/* std::name is declared by a standard header the file includes before any
+ * CUDA header beyond the prelude: a parse reaches it through the file's own
+ * #include first (stdnames.c counts no header of the file's own). */
+static bool early_std(const Tier *t, const char *name) {
+  const char *headers = rl_std_headers(t->env->db, name, strlen(name));
+  for (const char *h = headers; h && *h;) {
+    size_t n = strcspn(h, " ");
+    if (nameset_has(t->early_std, h, n))
+      return true;
+    h += n + strspn(h + n, " ");
+  }
+  return false;
+}
+
 /* std::name: a name a parse may find declared only through the CUDA headers. */
 static const char *read_std(Tier *t) {
   for (size_t i = 0; i + 2 < t->t.len; i++) {
@@ -250,7 +296,8 @@ static const char *read_std(Tier *t) {
       continue;
     char *name = cm_xstrndup(t->f->text + t->t.items[i + 2].begin, t->t.items[i + 2].end - t->t.items[i + 2].begin);
     bool via_cuda = std_map_header(t->env->std_names, name) != NULL;
-    bool settled = via_cuda ? std_map_all_in(t->env->std_names, name, t->includes) : !t->beyond_prelude;
+    bool settled = via_cuda ? std_map_all_in(t->env->std_names, name, t->includes)
+                            : !t->beyond_prelude || early_std(t, name);
     free(name);
     if (!settled)
       return "a name of std the CUDA headers may be all that declares";
@@ -356,20 +403,21 @@ static void tier_free(Tier *t) {
   free(t->tok);
   free(t->kind);
   lex_scopes_free(t->scopes);
+  lex_macros_free(t->lex_macros);
   cm_strings_free(&t->headers);
   nameset_free(t->includes);
   nameset_free(t->functions);
   nameset_free(t->macros);
   nameset_free(t->words);
+  nameset_free(t->early_std);
 }
 
 const char *tier_needs_tree(const ParseEnv *env, const Candidate *c, SourceFile *f, Strings *read) {
   Tier t = {.env = env, .c = c, .f = f, .includes = nameset_new(), .functions = nameset_new(), .macros = nameset_new(),
-            .words = nameset_new()};
+            .words = nameset_new(), .early_std = nameset_new()};
   an_lex(f->text, f->len, &t.t);
-  LexMacros *m = lex_macros_new(env, c);
-  unsigned undecided = an_lex_branches(f, f->text, &t.t, m, &t.dead);
-  lex_macros_free(m);
+  t.lex_macros = lex_macros_new(env, c);
+  unsigned undecided = an_lex_branches(f, f->text, &t.t, t.lex_macros, &t.dead);
   token_arrays(&t.t, &t.tok, &t.kind);
   t.scopes = lex_scopes_read(f, f->text, t.tok, t.kind, (unsigned)t.t.len);
   static const char *(*const checks[])(Tier *) = {read_project, read_names, read_facts, read_std, read_members,

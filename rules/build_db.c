@@ -11,7 +11,7 @@
  *                   --nvcc-options FILE.csv --build-names FILE.csv --cuda-libraries FILE.csv
  *                   --name-prefixes FILE.csv --same-name-libraries FILE.csv --marks FILE.csv
  *                   --result-casts FILE.csv --wide-masks FILE.csv --struct-names FILE.csv
- *                   --predefined-macros FILE.csv
+ *                   --predefined-macros FILE.csv --std-headers FILE.csv
  *
  * API files are read in order; a later row with the same (library, cuda_name)
  * replaces an earlier one, so project-owned corrections sit in their own file on
@@ -519,6 +519,7 @@ static const Source sources[] = {
     {"--host-names", COLS("cuda_name", "host_name"), "INSERT INTO host_name VALUES (?,?)", text_row},
     {"--struct-names", COLS("cuda_name", "struct_name"), "INSERT INTO struct_name VALUES (?,?)", text_row},
     {"--predefined-macros", COLS("name", "value"), "INSERT INTO predefined_macro VALUES (?,?)", text_row},
+    {"--std-headers", COLS("name", "headers"), "INSERT INTO std_header VALUES (?,?)", text_row},
     {"--signatures", COLS("cuda_name", "cuda_params", "cuda_required", "hip_name", "hip_params", "hip_required",
                           "type_differs", "cuda_release", "hip_release", "cuda_signature", "hip_signature"),
      "INSERT INTO signature VALUES (?,?,?,?,?,?,?,?,?,?,?)", signature_row},
@@ -573,7 +574,7 @@ static Status build(Ctx *x, int argc, char **argv) {
 
 int main(int argc, char **argv) {
   if (argc < 5 || argc % 2 == 0) {
-    fprintf(stderr, "usage: %s OUT.db SCHEMA.sql (--meta|--libraries|--api|--hip-names|--headers|--hazards|--warp|--casts|--defaults|--arg-edits|--members|--hints|--type-headers|--legacy-headers|--parse-weights|--host-names|--struct-names|--predefined-macros|--signatures|--overloads|--hipify-types|--hipify-roc-names|--member-wraps|--nvcc-options|--build-names|--cuda-libraries|--name-prefixes|--same-name-libraries|--marks|--result-casts|--wide-masks) FILE.csv...\n", argv[0]);
+    fprintf(stderr, "usage: %s OUT.db SCHEMA.sql (--meta|--libraries|--api|--hip-names|--headers|--hazards|--warp|--casts|--defaults|--arg-edits|--members|--hints|--type-headers|--legacy-headers|--parse-weights|--host-names|--struct-names|--predefined-macros|--std-headers|--signatures|--overloads|--hipify-types|--hipify-roc-names|--member-wraps|--nvcc-options|--build-names|--cuda-libraries|--name-prefixes|--same-name-libraries|--marks|--result-casts|--wide-masks) FILE.csv...\n", argv[0]);
     return ST_USAGE;
   }
   char *tmp = cm_xasprintf("%s.tmp", argv[1]);

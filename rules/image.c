@@ -59,6 +59,7 @@ static const Table tables[] = {
     TABLE(host_names, MetaEntry, S(MetaEntry, key), S(MetaEntry, value)),
     TABLE(struct_names, MetaEntry, S(MetaEntry, key), S(MetaEntry, value)),
     TABLE(predefined_macros, MetaEntry, S(MetaEntry, key), S(MetaEntry, value)),
+    TABLE(std_headers, MetaEntry, S(MetaEntry, key), S(MetaEntry, value)),
     TABLE(signatures, Signature, S(Signature, cuda), S(Signature, hip), S(Signature, cuda_release),
           S(Signature, hip_release), S(Signature, cuda_signature), S(Signature, hip_signature)),
     TABLE(overloads, Overload, S(Overload, cuda), S(Overload, as)),

@@ -162,6 +162,11 @@ static void read_predefined_macro(RuleDb *db, sqlite3_stmt *st) {
   vec_push(&db->predefined_macros, m);
 }
 
+static void read_std_header(RuleDb *db, sqlite3_stmt *st) {
+  MetaEntry m = {col_need_dup(db, st, 0), col_need_dup(db, st, 1)};
+  vec_push(&db->std_headers, m);
+}
+
 static void read_result_cast(RuleDb *db, sqlite3_stmt *st) {
   MetaEntry m = {col_need_dup(db, st, 0), col_need_dup(db, st, 1)};
   vec_push(&db->result_casts, m);
@@ -455,6 +460,7 @@ static Status load(RuleDb *db, sqlite3 *sq) {
       (st = query(db, sq, "SELECT cuda_name, host_name FROM host_name", read_host_name)) ||
       (st = query(db, sq, "SELECT cuda_name, struct_name FROM struct_name", read_struct_name)) ||
       (st = query(db, sq, "SELECT name, value FROM predefined_macro", read_predefined_macro)) ||
+      (st = query(db, sq, "SELECT name, headers FROM std_header", read_std_header)) ||
       (st = query(db, sq,
                   "SELECT cuda_name, cuda_params, cuda_required, hip_name, hip_params, hip_required, type_differs, "
                   "cuda_release, hip_release, cuda_signature, hip_signature FROM signature",
@@ -548,6 +554,7 @@ void rl_close(RuleDb *db) {
   vec_free(&db->host_names);
   vec_free(&db->struct_names);
   vec_free(&db->predefined_macros);
+  vec_free(&db->std_headers);
   vec_free(&db->signatures);
   vec_free(&db->overloads);
   vec_free(&db->hipify_types);
@@ -781,6 +788,8 @@ const char *rl_struct_name(const RuleDb *db, const char *s, size_t n) { return m
 const char *rl_predefined_macro(const RuleDb *db, const char *s, size_t n) {
   return meta_value(&db->predefined_macros, s, n);
 }
+
+const char *rl_std_headers(const RuleDb *db, const char *s, size_t n) { return meta_value(&db->std_headers, s, n); }
 
 bool rl_has_overload(const RuleDb *db, const char *name) {
   for (size_t i = 0; i < db->overloads.len; i++)

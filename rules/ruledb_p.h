@@ -92,6 +92,7 @@ struct RuleDb {
   VEC(ParseWeight) parse_weights;
   MetaEntries host_names;      /* CUDA name, what host code calls instead */
   MetaEntries struct_names;    /* CUDA typedef, the struct it names */
+  MetaEntries std_headers;      /* a name of std, the standard headers that declare it */
   MetaEntries predefined_macros; /* a macro the parse has from the compiler, its body or "#undef" */
   MetaEntries result_casts;    /* CUDA name, the cast written before its call */
   VEC(Signature) signatures;

@@ -293,6 +293,11 @@ const char *rl_struct_name(const RuleDb *db, const char *name, size_t n);
  * "#undef" when that parse has it undefined (data/predefined_macros.csv); NULL
  * for any other name. */
 const char *rl_predefined_macro(const RuleDb *db, const char *name, size_t n);
+
+/* The standard headers, space-separated, any of which declares std::name
+ * (data/std_headers.csv: "ostream iostream" for endl); NULL for a name the
+ * table leaves to a parse. */
+const char *rl_std_headers(const RuleDb *db, const char *name, size_t n);
 /* The CUDA C function a C++ overload of `name` with `params` parameters stands
  * for (data/overloads.csv): cudaEventCreate with 2 is cudaEventCreateWithFlags.
  * NULL when the overload maps by its own name. */

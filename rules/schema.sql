@@ -185,6 +185,12 @@ CREATE TABLE predefined_macro (
   value TEXT NOT NULL
 );
 
+-- Names of namespace std and the standard headers that declare them (data/std_headers.csv).
+CREATE TABLE std_header (
+  name TEXT PRIMARY KEY,
+  headers TEXT NOT NULL
+);
+
 -- What a parse that includes a header under a prefix adds to memory, in MB (data/parse_weights.csv).
 CREATE TABLE parse_weight (
   include TEXT PRIMARY KEY,

@@ -228,6 +228,17 @@ static void bit_counts_are_cast_to_int(void **state) {
   assert_null(rl_result_cast(db, "__clz", 5));
 }
 
+/* std_headers.csv: the headers that declare a name of std, by the length
+ * given; a name several unrelated headers declare is left to a parse. */
+static void std_names_by_their_headers(void **state) {
+  (void)state;
+  assert_string_equal(rl_std_headers(db, "vector<int>", 6), "vector");
+  assert_string_equal(rl_std_headers(db, "endl", 4), "ostream iostream");
+  assert_string_equal(rl_std_headers(db, "chrono", 6), "chrono");
+  assert_null(rl_std_headers(db, "swap", 4));
+  assert_null(rl_std_headers(db, "vec", 3));
+}
+
 /* overloads.csv: an overload is told by its parameter count; the C form maps by name. */
 static void overload_by_parameter_count(void **state) {
   (void)state;
@@ -642,6 +653,7 @@ int main(int argc, char **argv) {
       cmocka_unit_test(cmake_wrappers_packages_and_prefixes),
       cmocka_unit_test(files_marked_by_their_text),
       cmocka_unit_test(bit_counts_are_cast_to_int),
+      cmocka_unit_test(std_names_by_their_headers),
       cmocka_unit_test(hipify_stat_labels),
       cmocka_unit_test(header_without_counterpart_has_no_target),
       cmocka_unit_test(availability_follows_the_hip_release),

@@ -3,10 +3,15 @@ needs the tree, and reports and ports every file as the full parse does.
 settled.cu decides its #if branches from its own header (USE_ASYNC), the
 compiler's and the system headers' macros (DEBUG: none defines it), counts
 cudaEventCreate's arguments to pick HIP's overload, and is never parsed;
-version.cu decides `CUDART_VERSION >= 11000` by the toolkit's number. Each
+version.cu decides `CUDART_VERSION >= 11000` by the toolkit's number;
+thrust_own_std.cu includes <vector>, <chrono> and <iostream> before Thrust, so
+its std names are its own includes' (data/std_headers.csv), and driver_std.cu's
+cufft.h brings no standard header the prelude has not; timed.cu's timer.h
+includes <windows.h>, found nowhere, in a branch dead where timed.cu includes
+it (_WIN32). Each
 other file holds one thing only a parse settles, and is parsed: a host call
-whose HIP name depends on where it is made (isnan), a name of std the file has
-only through the CUDA headers, an #include found nowhere, a launch in device
+whose HIP name depends on where it is made (isnan), a name of std the file may
+have only through the CUDA headers (std::min; std::vector after Thrust), an #include found nowhere, a launch in device
 code, a cudaDeviceProp member read through a struct, an #if on a macro a
 system header it includes defines (M_PI, <cmath>), an #if in a header on a
 macro its includer defines (lib_compat.h's LIB_MAJOR, read in lib_user.cu's
@@ -43,7 +48,8 @@ files = {f["path"]: f for f in tiered["files"]}
 want = {"settled.cu": None, "host_math.cu": "where it is called", "std_min.cu": "name of std",
         "missing.cu": "#include found nowhere", "nested.cu": "launch in device code",
         "props.cu": "member read", "version.cu": None, "pi.cu": "#if its tokens cannot decide",
-        "lib_compat.h": "#if its tokens cannot decide", "renamed.cu": "macro of the project's"}
+        "lib_compat.h": "#if its tokens cannot decide", "renamed.cu": "macro of the project's",
+        "thrust_own_std.cu": None, "driver_std.cu": None, "timed.cu": None, "thrust_late_std.cu": "name of std"}
 for name, why in want.items():
     f = files.get(name, {})
     if why is None and f.get("parser") != "tokens":

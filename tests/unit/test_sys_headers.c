@@ -1,0 +1,101 @@
+/* sys_headers.c: whether a CUDA header brings in a standard header the prelude
+ * has not. Headers are written to a folder of their own: cuda/ holds the
+ * "CUDA" ones, std/ the system folder <names> are looked for in. Only a step
+ * from the CUDA side to a header spelled without an extension counts, and a
+ * header a cycle reaches is answered as though asked first. */
+#define _GNU_SOURCE
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "analyzer_p.h"
+#include "temp_folder.h"
+
+static void write(const char *name, const char *text) {
+  char *path = temp_path(name);
+  assert_int_equal(cm_write_atomically(path, text, strlen(text), 0644), ST_OK);
+  free(path);
+}
+
+static bool in_cuda(const char *real, void *ctx) {
+  (void)ctx;
+  return strstr(real, "/cuda/") != NULL;
+}
+
+/* The prelude's parse reached std/known already. */
+static bool known(const char *real, void *ctx) {
+  (void)ctx;
+  const char *base = strrchr(real, '/');
+  return strcmp(base, "/known") == 0;
+}
+
+static const SysSide side = {in_cuda, known, NULL};
+
+static bool brings(SysHeaders *s, const char *name) {
+  char *path = temp_path(name);
+  bool b = sys_headers_brings_std(s, path, &side);
+  free(path);
+  return b;
+}
+
+static SysHeaders *tree(void) {
+  char *cuda = temp_path("cuda"), *std = temp_path("std");
+  assert_int_equal(mkdir(cuda, 0755), 0);
+  assert_int_equal(mkdir(std, 0755), 0);
+  write("std/vector", "#pragma once\n#include <bits/vec.h>\n");
+  write("std/known", "#pragma once\n");
+  write("std/stdlib.h", "#pragma once\n#include <vector>\n");
+  write("cuda/dotted.h", "#include <stdlib.h>\n#include \"plain.h\"\n");
+  write("cuda/plain.h", "#define PLAIN 1\n#include <known>\n");
+  write("cuda/bare.h", "#include <vector>\n");
+  write("cuda/a.h", "#include \"b.h\"\n#include \"bare.h\"\n");
+  write("cuda/b.h", "#include \"a.h\"\n");
+  write("cuda/computed.h", "#include HEADER\n");
+  Strings dirs = {0};
+  vec_push(&dirs, std);
+  const Strings *lists[] = {&dirs};
+  SysHeaders *s = sys_headers_new(lists, 1);
+  cm_strings_free(&dirs);
+  free(cuda);
+  return s;
+}
+
+static void dotted_and_known_headers_bring_none(void **state) {
+  (void)state;
+  SysHeaders *s = tree();
+  assert_false(brings(s, "cuda/dotted.h")); /* <stdlib.h>'s own <vector> is the C library's step, not CUDA's */
+  assert_false(brings(s, "cuda/plain.h"));
+  sys_headers_free(s);
+}
+
+static void a_bare_unknown_header_brings_one(void **state) {
+  (void)state;
+  SysHeaders *s = tree();
+  assert_true(brings(s, "cuda/bare.h"));
+  assert_true(brings(s, "cuda/computed.h")); /* it may name any header */
+  sys_headers_free(s);
+}
+
+static void a_cycle_answers_each_header_whole(void **state) {
+  (void)state;
+  SysHeaders *s = tree();
+  assert_true(brings(s, "cuda/a.h"));
+  assert_true(brings(s, "cuda/b.h")); /* b.h reaches bare.h through a.h */
+  sys_headers_free(s);
+}
+
+int main(void) {
+  const struct CMUnitTest tests[] = {
+      TEMP_FOLDER_TEST(dotted_and_known_headers_bring_none),
+      TEMP_FOLDER_TEST(a_bare_unknown_header_brings_one),
+      TEMP_FOLDER_TEST(a_cycle_answers_each_header_whole),
+  };
+  return cmocka_run_group_tests(tests, NULL, NULL);
+}
