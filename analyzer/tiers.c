@@ -161,8 +161,8 @@ static void take_system_header(Tier *t, const char *name, const char *real, bool
 }
 
 /* One file's #includes: names into t->includes, project headers onto t->headers.
- * Returns why a parse is needed, or NULL. A header's branches are live unless
- * dead wherever the file includes it. */
+ * Returns why a parse is needed, or NULL. A line in a dead branch includes
+ * nothing; a header's branches are dead where dead wherever the file includes it. */
 static const char *read_includes(Tier *t, const char *path, const char *text, size_t len, bool own) {
   const char *why = NULL;
   for (const char *line = text, *end = text + len; line < end && !why;) {
@@ -171,19 +171,18 @@ static const char *read_includes(Tier *t, const char *path, const char *text, si
     size_t n;
     const char *name = an_line_include(line, eol, &n);
     unsigned at = (unsigned)(line - text);
-    bool live = own ? !dead(t, at) : !lex_macros_header_dead(t->lex_macros, path, at);
-    if (name && n) {
+    if (name && n && !(own ? dead(t, at) : lex_macros_header_dead(t->lex_macros, path, at))) {
       char *key = cm_xstrndup(name, n);
       nameset_add(t->includes, key);
       char *real = lex_find_header(t->env, t->c, path, name, n, name[-1] == '<');
-      if (!real && live)
+      if (!real)
         why = "an #include found nowhere a parse looks";
-      else if (real && lex_project_header(t->env, real)) {
-        why = take_project_header(t, real, own && live);
-        real = NULL; /* kept or freed there */
-      } else if (real)
-        take_system_header(t, key, real, own && live);
-      free(real);
+      else if (lex_project_header(t->env, real))
+        why = take_project_header(t, real, own); /* keeps or frees real */
+      else {
+        take_system_header(t, key, real, own);
+        free(real);
+      }
       free(key);
     }
     line = eol + 1;

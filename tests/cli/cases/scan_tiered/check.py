@@ -8,7 +8,7 @@ thrust_own_std.cu includes <vector>, <chrono> and <iostream> before Thrust, so
 its std names are its own includes' (data/std_headers.csv), and driver_std.cu's
 cufft.h brings no standard header the prelude has not; timed.cu's timer.h
 includes <windows.h>, found nowhere, in a branch dead where timed.cu includes
-it (_WIN32). Each
+it (_WIN32), and so hip_vendor.h, whose <hipblas/hipblas.h> is found nowhere. Each
 other file holds one thing only a parse settles, and is parsed: a host call
 whose HIP name depends on where it is made (isnan), a name of std the file may
 have only through the CUDA headers (std::min; std::vector after Thrust), an #include found nowhere, a launch in device

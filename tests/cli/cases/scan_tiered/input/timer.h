@@ -1,5 +1,8 @@
 #ifndef TIMER_H
 #define TIMER_H
+#ifdef USE_HIP
+#include "hip_vendor.h"
+#endif
 #ifdef _WIN32
 #include <windows.h>
 #else

@@ -1,0 +1,2 @@
+#include <hipblas/hipblas.h>
+#define TIMER_VENDOR "hip"
