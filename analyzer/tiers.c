@@ -49,6 +49,7 @@ typedef struct {
   NameSet *early_std;     /* system headers the file includes before any it may reach Thrust through */
   bool barrier;           /* an #include of the file's own past which early_std takes no more */
   bool beyond_prelude;    /* it includes a CUDA header that brings standard headers the prelude does not */
+  bool header_using_std;  /* a project header it includes says `using namespace std` */
 } Tier;
 
 static bool tok_is(const Tier *t, size_t i, const char *s) {
@@ -57,16 +58,21 @@ static bool tok_is(const Tier *t, size_t i, const char *s) {
 
 static bool dead(const Tier *t, unsigned off) { return lex_ranges_has(&t->dead, off); }
 
-static void add_words(NameSet *s, const char *text, size_t len) {
+/* Its identifiers into s; whether it says `using namespace std` (in any branch). */
+static bool add_words(NameSet *s, const char *text, size_t len) {
   LexTokens t = {0};
   an_lex(text, len, &t);
+  bool using_std = false;
   for (size_t i = 0; i < t.len; i++)
     if (t.items[i].kind == CXToken_Identifier) {
       char *w = cm_xstrndup(text + t.items[i].begin, t.items[i].end - t.items[i].begin);
       nameset_add(s, w);
+      using_std |= i > 1 && strcmp(w, "std") == 0 && an_lex_word_is(text, &t.items[i - 1], "namespace") &&
+                   an_lex_word_is(text, &t.items[i - 2], "using");
       free(w);
     }
   vec_free(&t);
+  return using_std;
 }
 
 /* The tokens as lex_scopes_read takes them: ranges and kinds apart. */
@@ -201,7 +207,7 @@ static const char *read_project(Tier *t) {
       return "a project header it cannot read";
     SourceFile h = {.path = t->headers.items[i], .text = own ? t->f->text : text, .len = own ? t->f->len : len};
     const char *why = read_includes(t, h.path, h.text, h.len, own);
-    add_words(t->words, h.text, h.len);
+    t->header_using_std |= add_words(t->words, h.text, h.len) && !own;
     add_functions(t->functions, &h);
     if (!own)
       add_macros(t->macros, &h);
@@ -282,13 +288,33 @@ static bool early_std(const Tier *t, const char *name) {
   return false;
 }
 
+/* After `using namespace std`, any name may be std's: none of the file's may
+ * be a name of std the prelude has only through the CUDA headers (std_names)
+ * from a header the file does not include. */
+static bool unqualified_std_settled(const Tier *t) {
+  for (size_t i = 0; i < t->t.len; i++) {
+    const LexToken *k = &t->t.items[i];
+    if (k->kind != CXToken_Identifier || dead(t, k->begin) || tok_is(t, i - 1, ".") || tok_is(t, i - 1, "->"))
+      continue;
+    char *name = cm_xstrndup(t->f->text + k->begin, k->end - k->begin);
+    bool settled = !std_map_header(t->env->std_names, name) || std_map_all_in(t->env->std_names, name, t->includes);
+    free(name);
+    if (!settled)
+      return false;
+  }
+  return true;
+}
+
 /* std::name: a name a parse may find declared only through the CUDA headers. */
 static const char *read_std(Tier *t) {
   for (size_t i = 0; i + 2 < t->t.len; i++) {
     if (!tok_is(t, i, "std") || dead(t, t->t.items[i].begin))
       continue;
-    if (i && tok_is(t, i - 1, "namespace") && i > 1 && tok_is(t, i - 2, "using"))
-      return "a `using namespace std`";
+    if (i > 1 && tok_is(t, i - 1, "namespace") && tok_is(t, i - 2, "using")) {
+      if (t->beyond_prelude || !unqualified_std_settled(t))
+        return "a `using namespace std`";
+      continue;
+    }
     if (i && tok_is(t, i - 1, "using"))
       return "a `using` of namespace std";
     if (!tok_is(t, i + 1, "::") || t->t.items[i + 2].kind != CXToken_Identifier)
@@ -301,6 +327,8 @@ static const char *read_std(Tier *t) {
     if (!settled)
       return "a name of std the CUDA headers may be all that declares";
   }
+  if (t->header_using_std && (t->beyond_prelude || !unqualified_std_settled(t)))
+    return "a `using namespace std` in a header it includes";
   return NULL;
 }
 
