@@ -116,6 +116,9 @@ typedef struct {
   size_t nextra;
   const char *scan_root;
   RepoIndex *repo;             /* the repository's headers, made on first need */
+  const Candidates *cands;     /* every file the walk found */
+  struct ProjectMacros *project_macros; /* what they may define, made on first need (project_macros.c) */
+  pthread_mutex_t project_lock;
   pthread_mutex_t repo_lock;
   pthread_mutex_t pch_lock;    /* the one prelude_check */
   ParseBudget budget;
@@ -298,6 +301,8 @@ void prelude_values(CXTranslationUnit tu, const ParseEnv *env, StdMap *out);
 const char *an_include_target(const char *hash, const char *end, size_t *len);
 /* The same for the line that starts at `line`, blanks before its '#' allowed. */
 const char *an_line_include(const char *line, const char *end, size_t *len);
+/* `#include MACRO`: a header a macro names. */
+bool an_line_computed_include(const char *line, const char *end);
 /* The name a `#define NAME` line defines (*len its length), or NULL for any other line. */
 const char *an_line_define(const char *line, const char *end, size_t *len);
 /* The headers a file and its project headers include themselves, by name. */
@@ -364,6 +369,16 @@ typedef struct {
  * an extension (<vector>, as stdnames.c counts them) of a header that is not
  * CUDA's. The answer is kept per header: `side` must be the same all scan long. */
 bool sys_headers_brings_std(SysHeaders *s, const char *path, const SysSide *side);
+
+/* project_macros.c: what the files that may include a header, and the project
+ * headers they include, may define before it: their #defines and -D flags,
+ * and the system headers they include. */
+typedef struct ProjectMacros ProjectMacros;
+typedef struct Includers Includers;
+Includers *project_includers(ParseEnv *env, const char *header);
+bool includers_may_define(const Includers *r, const char *name, size_t n);
+void includers_free(Includers *r);
+void project_macros_free(ProjectMacros *p);
 
 /* lex_macros.c: the macros a lexical reading knows (the file's, its project
  * headers', the user's -D and -U, the compiler's), and the #if conditions they decide. */

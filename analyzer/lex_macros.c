@@ -45,6 +45,7 @@ struct LexMacros {
   SysClosures closures; /* the system headers included so far, with what they include */
   bool open;           /* something included may define any name */
   bool closed;         /* a name nothing read defines is undefined (a source; a header's includer may define it) */
+  Includers *includers; /* a header's (--tiered): what its includers may define first */
 };
 
 /* A file and its headers read at most this many headers, this deep; past
@@ -86,7 +87,8 @@ static const Macro *lookup(LexMacros *m, const char *name, size_t n) {
     set(m, name, n, undef ? M_UNDEFINED : M_DEFINED, undef ? NULL : v, undef ? 0 : strlen(v));
     return find(m, name, n);
   }
-  return m->closed && !system_may_define(m, name, n) ? &undefined : NULL;
+  bool undefined_before = m->closed || (m->includers && !includers_may_define(m->includers, name, n));
+  return undefined_before && !system_may_define(m, name, n) ? &undefined : NULL;
 }
 
 static void set(LexMacros *m, const char *name, size_t n, MacroState state, const char *body, size_t body_len) {
@@ -145,6 +147,8 @@ LexMacros *lex_macros_new(const ParseEnv *env, const Candidate *c) {
   if (env && env->sys)
     lex_macros_system(m, env->sys, &env->prelude_roots);
   m->closed = env && env->sys && c && !is_header_name(c->path); /* nccl1_compat.h's `#ifndef NCCL_MAJOR` */
+  if (env && env->sys && env->cands && c && is_header_name(c->path))
+    m->includers = project_includers((ParseEnv *)env, c->path);
   return m;
 }
 
@@ -153,6 +157,7 @@ void lex_macros_free(LexMacros *m) {
   if (!m)
     return;
   forget_all(m);
+  includers_free(m->includers);
   vec_free(&m->macros);
   for (size_t i = 0; i < m->headers.len; i++) {
     free(m->headers.items[i].path);

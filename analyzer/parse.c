@@ -215,6 +215,7 @@ Status parse_env_init(ParseEnv *env, const ScanOptions *opt, const RuleDb *db, S
                     .include_dirs = include_dirs, .pch_slot = -1, .extra_args = opt->extra_args,
                     .nextra = opt->nextra, .scan_root = scan_root};
   pthread_mutex_init(&env->repo_lock, NULL);
+  pthread_mutex_init(&env->project_lock, NULL);
   pthread_mutex_init(&env->pch_lock, NULL);
   parse_budget_init(&env->budget, opt->parse_memory_mb);
   char *inc = cm_xasprintf("%s/include", env->cuda_path ? env->cuda_path : an_cuda_path(opt->cuda_path));
@@ -280,6 +281,8 @@ void parse_env_free(ParseEnv *env) {
   }
   repo_index_free(env->repo);
   pthread_mutex_destroy(&env->repo_lock);
+  project_macros_free(env->project_macros);
+  pthread_mutex_destroy(&env->project_lock);
   pthread_mutex_destroy(&env->pch_lock);
   parse_budget_free(&env->budget);
   free(env->cuda_path);

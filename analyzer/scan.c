@@ -327,6 +327,7 @@ Status an_scan(const char *const *paths, size_t npaths, const ScanOptions *opt, 
     st = parse_env_init(&env, opt, db, include_dirs, out->root);
   if (!st) {
     env.project_files = project_files(&cands);
+    env.cands = &cands;
     count_include_sets(&env, &cands);
     keep_read_keys(&cands, out);
     Work w = {.env = &env, .cands = &cands, .out = cm_xcalloc(cands.len + 1, sizeof *w.out), .progress = opt->progress,

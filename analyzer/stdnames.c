@@ -176,6 +176,20 @@ static const char *blanks_after(const char *p, const char *end) {
   return p;
 }
 
+bool an_line_computed_include(const char *line, const char *end) {
+  const char *p = blanks_after(line, end);
+  if (p >= end || *p != '#')
+    return false;
+  p = blanks_after(p + 1, end);
+  if (end - p < 8 || strncmp(p, "include", 7) != 0)
+    return false;
+  p += 7;
+  if (end - p >= 5 && strncmp(p, "_next", 5) == 0)
+    p += 5;
+  p = blanks_after(p, end);
+  return p < end && (*p == '_' || (*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z'));
+}
+
 const char *an_line_define(const char *line, const char *end, size_t *len) {
   const char *p = blanks_after(line, end);
   if (p >= end || *p != '#')

@@ -11,7 +11,11 @@ includes <windows.h>, found nowhere, in a branch dead where timed.cu includes
 it (_WIN32), and so hip_vendor.h, whose <hipblas/hipblas.h> is found nowhere; using_std.cu says `using namespace
 std` but names no std name it has only through the CUDA headers. using_std_min.cu
 calls min() after `using namespace std`, header_using_std.cu after a header of
-its own says it: each may be std::min, which only the CUDA headers declare. Each
+its own says it: each may be std::min, which only the CUDA headers declare.
+verbose.cuh's `#ifdef VERBOSE_CHECKS` is decided, as no file that may include
+it, nor a header those include, defines the name (lib_compat.h's LIB_MAJOR
+is not: lib_user.cu defines it before including it; nor pick.cuh's PICK_FAST,
+as picker.cu includes a header a macro names before it). Each
 other file holds one thing only a parse settles, and is parsed: a host call
 whose HIP name depends on where it is made (isnan), a name of std the file may
 have only through the CUDA headers (std::min; std::vector after Thrust), an #include found nowhere, a launch in device
@@ -53,6 +57,7 @@ want = {"settled.cu": None, "host_math.cu": "where it is called", "std_min.cu": 
         "props.cu": "member read", "version.cu": None, "pi.cu": "#if its tokens cannot decide",
         "lib_compat.h": "#if its tokens cannot decide", "renamed.cu": "macro of the project's",
         "thrust_own_std.cu": None, "driver_std.cu": None, "timed.cu": None, "using_std.cu": None,
+        "verbose.cuh": None, "pick.cuh": "#if its tokens cannot decide",
         "using_std_min.cu": "using namespace std", "header_using_std.cu": "in a header it includes", "thrust_late_std.cu": "name of std"}
 for name, why in want.items():
     f = files.get(name, {})
