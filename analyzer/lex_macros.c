@@ -11,7 +11,9 @@
  * quoted include no reading can follow, leaves the names it may touch. Given
  * the system headers' macro names (sys_headers.c: a reading beside a parse,
  * which has the prelude's folders), a name starts UNDEFINED unless a header the
- * driver or the file includes may define it. */
+ * driver or the file includes may define it; in a header, unless also a file
+ * that may include it may (project_macros.c). The dead branches of each
+ * project header followed are kept, for what its #includes bring. */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <inttypes.h>

@@ -18,7 +18,9 @@
  *   - a name of std a parse could find declared only through the CUDA headers
  *     (not one a standard header declares that the file includes before any
  *     CUDA header bringing standard headers the prelude has not: Thrust, not
- *     cufft.h; data/std_headers.csv), or any `using` of namespace std;
+ *     cufft.h; data/std_headers.csv); a `using namespace std`, the file's or a
+ *     header's, where a name of the file may be such a one; any other `using`
+ *     of namespace std;
  *   - a member read of a CUDA struct the rules care about (cudaDeviceProp
  *     fields, half2's x and y, cooperative groups) that the tokens cannot type;
  *   - a kernel launch inside a __global__ or __device__ function;
@@ -168,7 +170,7 @@ static void take_system_header(Tier *t, const char *name, const char *real, bool
 
 /* One file's #includes: names into t->includes, project headers onto t->headers.
  * Returns why a parse is needed, or NULL. A line in a dead branch includes
- * nothing; a header's branches are dead where dead wherever the file includes it. */
+ * nothing: in a header, one dead wherever the file includes the header. */
 static const char *read_includes(Tier *t, const char *path, const char *text, size_t len, bool own) {
   const char *why = NULL;
   for (const char *line = text, *end = text + len; line < end && !why;) {
