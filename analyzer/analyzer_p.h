@@ -377,6 +377,8 @@ typedef struct ProjectMacros ProjectMacros;
 typedef struct Includers Includers;
 Includers *project_includers(ParseEnv *env, const char *header);
 bool includers_may_define(const Includers *r, const char *name, size_t n);
+/* Another file of the tree may include the file at path (an #include naming its last part). */
+bool project_file_included(ParseEnv *env, const char *path);
 void includers_free(Includers *r);
 void project_macros_free(ProjectMacros *p);
 

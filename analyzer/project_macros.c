@@ -131,12 +131,26 @@ static void add_included(const ProjectMacros *p, bool *set) {
   }
 }
 
-Includers *project_includers(ParseEnv *env, const char *header) {
+static const ProjectMacros *project_macros(ParseEnv *env) {
   pthread_mutex_lock(&env->project_lock);
   if (!env->project_macros)
     env->project_macros = project_macros_read(env);
   pthread_mutex_unlock(&env->project_lock);
-  const ProjectMacros *p = env->project_macros;
+  return env->project_macros;
+}
+
+bool project_file_included(ParseEnv *env, const char *path) {
+  const ProjectMacros *p = project_macros(env);
+  size_t blen;
+  const char *b = base_of(path, strlen(path), &blen);
+  for (size_t i = 0; i < p->files.len; i++)
+    if (strcmp(p->files.items[i].path, path) != 0 && in(&p->files.items[i].bases, b))
+      return true;
+  return false;
+}
+
+Includers *project_includers(ParseEnv *env, const char *header) {
+  const ProjectMacros *p = project_macros(env);
   bool *set = cm_xcalloc(p->files.len + 1, sizeof *set);
   for (size_t i = 0; i < p->files.len; i++)
     set[i] = strcmp(p->files.items[i].path, header) == 0;

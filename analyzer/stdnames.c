@@ -290,7 +290,9 @@ typedef struct {
 } StdNames;
 
 /* The names namespace std (and the namespaces in it) declares in the standard
- * headers the prelude has only through the CUDA headers, with that header. */
+ * headers the prelude has only through the CUDA headers, with that header.
+ * Not those it only takes from the C library (`using ::malloc;`): a use of one
+ * is the C library's (a parse gives no std name for it), qualified or not. */
 static enum CXChildVisitResult visit_std(CXCursor c, CXCursor parent, CXClientData data) {
   (void)parent;
   StdNames *s = data;
@@ -299,7 +301,7 @@ static enum CXChildVisitResult visit_std(CXCursor c, CXCursor parent, CXClientDa
   char *path = file ? file_path(file) : NULL;
   const char *header = path ? std_map_header(s->via_cuda, path) : NULL;
   CXString name = clang_getCursorSpelling(c);
-  if (header && *clang_getCString(name))
+  if (header && *clang_getCString(name) && clang_getCursorKind(c) != CXCursor_UsingDeclaration)
     std_map_add(s->out, clang_getCString(name), header);
   clang_disposeString(name);
   free(path);

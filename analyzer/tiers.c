@@ -290,9 +290,11 @@ static bool early_std(const Tier *t, const char *name) {
   return false;
 }
 
-/* After `using namespace std`, any name may be std's: none of the file's may
- * be a name of std the prelude has only through the CUDA headers (std_names)
- * from a header the file does not include. */
+/* A name of the file, qualified or not, may be std's: after `using namespace
+ * std`, and wherever the C library's headers say `using std::exp` (libstdc++'s
+ * <math.h>: `exp(x)` may call std::exp). None may be a name of std the prelude
+ * has only through the CUDA headers (std_names) from a header the file does
+ * not include. */
 static bool unqualified_std_settled(const Tier *t) {
   for (size_t i = 0; i < t->t.len; i++) {
     const LexToken *k = &t->t.items[i];
@@ -313,7 +315,7 @@ static const char *read_std(Tier *t) {
     if (!tok_is(t, i, "std") || dead(t, t->t.items[i].begin))
       continue;
     if (i > 1 && tok_is(t, i - 1, "namespace") && tok_is(t, i - 2, "using")) {
-      if (t->beyond_prelude || !unqualified_std_settled(t))
+      if (t->beyond_prelude)
         return "a `using namespace std`";
       continue;
     }
@@ -329,9 +331,9 @@ static const char *read_std(Tier *t) {
     if (!settled)
       return "a name of std the CUDA headers may be all that declares";
   }
-  if (t->header_using_std && (t->beyond_prelude || !unqualified_std_settled(t)))
+  if (t->header_using_std && t->beyond_prelude)
     return "a `using namespace std` in a header it includes";
-  return NULL;
+  return unqualified_std_settled(t) ? NULL : "a name of std the CUDA headers may be all that declares";
 }
 
 /* The object of `.member` at i (the dot) has a type the tokens tell, or is a
@@ -452,6 +454,8 @@ const char *tier_needs_tree(const ParseEnv *env, const Candidate *c, SourceFile 
   static const char *(*const checks[])(Tier *) = {read_project, read_names, read_facts, read_std, read_members,
                                                   read_launches}; /* read_project first: the others read its sets */
   const char *why = undecided ? "an #if its tokens cannot decide" : NULL;
+  if (!why && !is_header_name(c->path) && project_file_included((ParseEnv *)env, c->path))
+    why = "a source another file includes"; /* read in its includer's tree when it fails alone, as scan.c does */
   for (size_t i = 0; !why && i < sizeof checks / sizeof *checks; i++)
     why = checks[i](&t);
   for (size_t i = 1; i < t.headers.len; i++) /* the file itself first */
