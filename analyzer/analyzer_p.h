@@ -356,6 +356,9 @@ void sys_headers_free(SysHeaders *s);
 /* The closure of the header at path (kept for the scan; safe from any worker). */
 const SysClosure *sys_headers_closure(SysHeaders *s, const char *path);
 bool sys_closure_may_define(const SysClosure *c, const char *name, size_t n);
+/* A header of the closure may bring std's `name` to file scope: by `using
+ * namespace std`, `using std::name;`, or one it could not follow. */
+bool sys_closure_may_use_std(const SysClosure *c, const char *name, size_t n);
 /* The header at real_path is in the closure. */
 bool sys_closure_has(const SysClosure *c, const char *real_path);
 /* Which headers are CUDA's, and which standard headers a file has already. */

@@ -8,6 +8,10 @@
  * it stands in a branch the system's parse does not take (glibc's
  * <gnu/stubs-32.h> on a 64-bit system), or no file including it would parse.
  *
+ * The same reading keeps what brings names of std to file scope: `using
+ * namespace std`, and `using std::exp;` (libstdc++'s <math.h>, <stdlib.h>),
+ * after which an unqualified exp may be std's.
+ *
  * One per scan, shared by the workers: each header is read once (its names and
  * the headers it includes, found), and each closure is kept by the header it
  * starts from. */
@@ -22,6 +26,8 @@
 struct SysClosure {
   NameSet *names;      /* every name a #define of the closure's headers names */
   NameSet *files;      /* the real path of every header in it */
+  NameSet *std_using;  /* what a `using std::NAME;` of its headers names */
+  bool using_std;      /* one of its headers says `using namespace std` */
   bool open;           /* some header it includes could not be followed: any name may be defined */
 };
 
@@ -35,6 +41,8 @@ typedef struct {
 struct Header {
   char *path;          /* real */
   Strings names;       /* what its #defines name */
+  Strings std_using;   /* what its `using std::NAME;` lines name */
+  bool using_std;      /* a `using namespace std` line */
   VEC(Include) includes;
   bool open;           /* an #include a macro names */
   SysClosure *closure; /* NULL until asked for */
@@ -63,6 +71,7 @@ static void closure_free(SysClosure *c) {
   if (c) {
     nameset_free(c->names);
     nameset_free(c->files);
+    nameset_free(c->std_using);
   }
   free(c);
 }
@@ -75,6 +84,7 @@ void sys_headers_free(SysHeaders *s) {
       next = h->next;
       free(h->path);
       cm_strings_free(&h->names);
+      cm_strings_free(&h->std_using);
       vec_free(&h->includes);
       closure_free(h->closure);
       free(h);
@@ -145,7 +155,77 @@ static void read_include(SysHeaders *s, Header *h, const char *p, const char *eo
     include_all(s, h, close == '"', b, (size_t)(q - b));
 }
 
-/* Its directive lines: #define names, and the headers it includes, read in turn. */
+/* `using namespace std;` or `using std::...::NAME;` at token i (`using`). */
+static void read_using(Header *h, const char *text, const LexTokens *t, size_t i) {
+  const LexToken *k = t->items;
+  if (i + 3 < t->len && an_lex_word_is(text, &k[i + 1], "namespace") && an_lex_word_is(text, &k[i + 2], "std") &&
+      an_lex_word_is(text, &k[i + 3], ";")) {
+    h->using_std = true;
+    return;
+  }
+  if (i + 2 >= t->len || !an_lex_word_is(text, &k[i + 1], "std") || !an_lex_word_is(text, &k[i + 2], "::"))
+    return;
+  size_t j = i + 3;
+  while (j + 1 < t->len && k[j].kind == CXToken_Identifier && an_lex_word_is(text, &k[j + 1], "::"))
+    j += 2;
+  if (j + 1 < t->len && k[j].kind == CXToken_Identifier && an_lex_word_is(text, &k[j + 1], ";"))
+    vec_push(&h->std_using, cm_xstrndup(text + k[j].begin, k[j].end - k[j].begin));
+}
+
+/* `using std` or `using namespace std` somewhere in text, spaced any way. */
+static bool mentions_using_std(const char *text, size_t len) {
+  for (const char *p = text, *end = text + len; (p = memmem(p, (size_t)(end - p), "using", 5)); p += 5) {
+    const char *q = p + 5;
+    while (q < end && (*q == ' ' || *q == '\t' || *q == '\n'))
+      q++;
+    if (word_at(&q, end, "namespace"))
+      while (q < end && (*q == ' ' || *q == '\t' || *q == '\n'))
+        q++;
+    if (word_at(&q, end, "std"))
+      return true;
+  }
+  return false;
+}
+
+/* Its usings of std at file scope (in no braces but extern "C++" { }'s). The
+ * braces of both sides of an #if count: where they do not balance, every
+ * using of the header counts, wherever it stands. */
+static void read_usings(Header *h, const char *text, size_t len) {
+  if (!mentions_using_std(text, len))
+    return; /* most headers: no need for their tokens */
+  LexTokens t = {0};
+  an_lex(text, len, &t);
+  VEC(bool) open = {0}; /* per open brace: a linkage block's */
+  Header all = {0};
+  bool balanced = true;
+  for (size_t i = 0; i < t.len; i++) {
+    const LexToken *k = &t.items[i];
+    if (an_lex_word_is(text, k, "{"))
+      vec_push(&open, i > 1 && t.items[i - 1].kind == CXToken_Literal && an_lex_word_is(text, &t.items[i - 2], "extern"));
+    else if (an_lex_word_is(text, k, "}") && open.len)
+      open.len--;
+    else if (an_lex_word_is(text, k, "}"))
+      balanced = false;
+    else if (an_lex_word_is(text, k, "using")) {
+      bool file_scope = true;
+      for (size_t d = 0; d < open.len; d++)
+        file_scope &= open.items[d];
+      read_using(file_scope ? h : &all, text, &t, i);
+    }
+  }
+  if (!balanced || open.len) {
+    h->using_std |= all.using_std;
+    for (size_t i = 0; i < all.std_using.len; i++)
+      vec_push(&h->std_using, all.std_using.items[i]);
+    all.std_using.len = 0;
+  }
+  cm_strings_free(&all.std_using);
+  vec_free(&open);
+  vec_free(&t);
+}
+
+/* Its directive lines (#define names, and the headers it includes, read in
+ * turn) and its usings of std. */
 static void read_header(SysHeaders *s, Header *h) {
   char *text;
   size_t len;
@@ -170,6 +250,7 @@ static void read_header(SysHeaders *s, Header *h) {
     }
     line = eol + 1;
   }
+  read_usings(h, text, len);
   free(text);
 }
 
@@ -177,6 +258,7 @@ static SysClosure *closure_of(Header *top) {
   SysClosure *c = cm_xcalloc(1, sizeof *c);
   c->names = nameset_new();
   c->files = nameset_new();
+  c->std_using = nameset_new();
   VEC(Header *) todo = {0};
   vec_push(&todo, top);
   while (todo.len) {
@@ -185,8 +267,11 @@ static SysClosure *closure_of(Header *top) {
       continue;
     nameset_add(c->files, h->path);
     c->open |= h->open;
+    c->using_std |= h->using_std;
     for (size_t i = 0; i < h->names.len; i++)
       nameset_add(c->names, h->names.items[i]);
+    for (size_t i = 0; i < h->std_using.len; i++)
+      nameset_add(c->std_using, h->std_using.items[i]);
     for (size_t i = 0; i < h->includes.len; i++)
       vec_push(&todo, h->includes.items[i].to);
   }
@@ -211,6 +296,10 @@ bool sys_closure_has(const SysClosure *c, const char *real_path) {
 
 bool sys_closure_may_define(const SysClosure *c, const char *name, size_t n) {
   return c->open || nameset_has(c->names, name, n);
+}
+
+bool sys_closure_may_use_std(const SysClosure *c, const char *name, size_t n) {
+  return c->open || c->using_std || nameset_has(c->std_using, name, n);
 }
 
 /* Through the CUDA side of top's closure, an #include without extension of a

@@ -52,6 +52,8 @@ typedef struct {
   bool barrier;           /* an #include of the file's own past which early_std takes no more */
   bool beyond_prelude;    /* it includes a CUDA header that brings standard headers the prelude does not */
   bool header_using_std;  /* a project header it includes says `using namespace std` */
+  bool using_std;         /* the file or one of those says it, opens namespace std or names an alias of it */
+  SysClosures system;     /* the closures of the system headers those include, and the prelude's */
 } Tier;
 
 static bool tok_is(const Tier *t, size_t i, const char *s) {
@@ -60,7 +62,8 @@ static bool tok_is(const Tier *t, size_t i, const char *s) {
 
 static bool dead(const Tier *t, unsigned off) { return lex_ranges_has(&t->dead, off); }
 
-/* Its identifiers into s; whether it says `using namespace std` (in any branch). */
+/* Its identifiers into s; whether it says `using namespace std`, `namespace
+ * std {` or `namespace x = std` (in any branch): then any name may be std's. */
 static bool add_words(NameSet *s, const char *text, size_t len) {
   LexTokens t = {0};
   an_lex(text, len, &t);
@@ -69,8 +72,9 @@ static bool add_words(NameSet *s, const char *text, size_t len) {
     if (t.items[i].kind == CXToken_Identifier) {
       char *w = cm_xstrndup(text + t.items[i].begin, t.items[i].end - t.items[i].begin);
       nameset_add(s, w);
-      using_std |= i > 1 && strcmp(w, "std") == 0 && an_lex_word_is(text, &t.items[i - 1], "namespace") &&
-                   an_lex_word_is(text, &t.items[i - 2], "using");
+      using_std |= i > 0 && strcmp(w, "std") == 0 && an_lex_word_is(text, &t.items[i - 1], "namespace");
+      using_std |= i > 2 && strcmp(w, "std") == 0 && an_lex_word_is(text, &t.items[i - 1], "=") &&
+                   an_lex_word_is(text, &t.items[i - 3], "namespace");
       free(w);
     }
   vec_free(&t);
@@ -160,6 +164,7 @@ static const char *take_project_header(Tier *t, char *real, bool own) {
 
 /* A system or CUDA header `name` an #include of the file's (own) reaches. */
 static void take_system_header(Tier *t, const char *name, const char *real, bool own) {
+  vec_push(&t->system, sys_headers_closure(t->env->sys, real));
   bool cuda = is_cuda_header_path(t->env, real) || (t->env->cccl_include && cm_path_inside(t->env->cccl_include, real));
   bool brings = cuda && brings_std(t, real);
   t->beyond_prelude |= brings;
@@ -209,7 +214,9 @@ static const char *read_project(Tier *t) {
       return "a project header it cannot read";
     SourceFile h = {.path = t->headers.items[i], .text = own ? t->f->text : text, .len = own ? t->f->len : len};
     const char *why = read_includes(t, h.path, h.text, h.len, own);
-    t->header_using_std |= add_words(t->words, h.text, h.len) && !own;
+    bool using_std = add_words(t->words, h.text, h.len);
+    t->header_using_std |= using_std && !own;
+    t->using_std |= using_std;
     add_functions(t->functions, &h);
     if (!own)
       add_macros(t->macros, &h);
@@ -290,18 +297,46 @@ static bool early_std(const Tier *t, const char *name) {
   return false;
 }
 
-/* A name of the file, qualified or not, may be std's: after `using namespace
- * std`, and wherever the C library's headers say `using std::exp` (libstdc++'s
- * <math.h>: `exp(x)` may call std::exp). None may be a name of std the prelude
- * has only through the CUDA headers (std_names) from a header the file does
- * not include. */
+/* `name(x...)` or `name<...>`: argument-dependent lookup may find it in std
+ * (swap(a, b) with a std::vector). */
+static bool called_with_arguments(const Tier *t, size_t i) {
+  return tok_is(t, i + 1, "<") || (tok_is(t, i + 1, "(") && !tok_is(t, i + 2, ")"));
+}
+
+/* A system header the file has brings name to file scope (libstdc++'s
+ * <math.h> says `using std::exp;`: `exp(x)` with a float calls std::exp). */
+static bool system_using(const Tier *t, const char *name) {
+  for (size_t i = 0; i < t->system.len; i++)
+    if (sys_closure_may_use_std(t->system.items[i], name, strlen(name)))
+      return true;
+  return false;
+}
+
+/* A name at i may be found in namespace std: any where the file or its
+ * headers use, open or alias namespace std; else an unqualified one (or
+ * ::name) that a system header brings to file scope, or called with
+ * arguments, but not where a declaration of the file's is seen (`size_t end`
+ * hides std::end; a function's own name where it is declared). x::name is
+ * not: std:: is read_std's, and x is not std. */
+static bool may_name_std(const Tier *t, size_t i, const char *name) {
+  if (t->using_std)
+    return true;
+  if ((i > 1 && tok_is(t, i - 1, "::") && (t->t.items[i - 2].kind == CXToken_Identifier || tok_is(t, i - 2, ">"))) ||
+      lex_scopes_declared(t->scopes, (unsigned)i, NULL))
+    return false;
+  return called_with_arguments(t, i) || system_using(t, name);
+}
+
+/* No name of the file that may be std's is one the prelude has only through
+ * the CUDA headers (std_names) from a header the file does not include. */
 static bool unqualified_std_settled(const Tier *t) {
   for (size_t i = 0; i < t->t.len; i++) {
     const LexToken *k = &t->t.items[i];
     if (k->kind != CXToken_Identifier || dead(t, k->begin) || tok_is(t, i - 1, ".") || tok_is(t, i - 1, "->"))
       continue;
     char *name = cm_xstrndup(t->f->text + k->begin, k->end - k->begin);
-    bool settled = !std_map_header(t->env->std_names, name) || std_map_all_in(t->env->std_names, name, t->includes);
+    bool settled = !std_map_header(t->env->std_names, name) || !may_name_std(t, i, name) ||
+                   std_map_all_in(t->env->std_names, name, t->includes);
     free(name);
     if (!settled)
       return false;
@@ -441,6 +476,7 @@ static void tier_free(Tier *t) {
   nameset_free(t->macros);
   nameset_free(t->words);
   nameset_free(t->early_std);
+  vec_free(&t->system);
 }
 
 const char *tier_needs_tree(const ParseEnv *env, const Candidate *c, SourceFile *f, Strings *read) {
@@ -451,6 +487,8 @@ const char *tier_needs_tree(const ParseEnv *env, const Candidate *c, SourceFile 
   unsigned undecided = an_lex_branches(f, f->text, &t.t, t.lex_macros, &t.dead);
   token_arrays(&t.t, &t.tok, &t.kind);
   t.scopes = lex_scopes_read(f, f->text, t.tok, t.kind, (unsigned)t.t.len);
+  for (size_t i = 0; i < env->prelude_roots.len; i++)
+    vec_push(&t.system, sys_headers_closure(env->sys, env->prelude_roots.items[i]));
   static const char *(*const checks[])(Tier *) = {read_project, read_names, read_facts, read_std, read_members,
                                                   read_launches}; /* read_project first: the others read its sets */
   const char *why = undecided ? "an #if its tokens cannot decide" : NULL;

@@ -2,7 +2,9 @@
  * has not. Headers are written to a folder of their own: cuda/ holds the
  * "CUDA" ones, std/ the system folder <names> are looked for in. Only a step
  * from the CUDA side to a header spelled without an extension counts, and a
- * header a cycle reaches is answered as though asked first. */
+ * header a cycle reaches is answered as though asked first. A closure brings
+ * std's names to file scope by the usings its headers make there, not in a
+ * namespace; where a header's braces do not balance, by all of its usings. */
 #define _GNU_SOURCE
 #include <setjmp.h>
 #include <stdarg.h>
@@ -83,6 +85,32 @@ static void a_bare_unknown_header_brings_one(void **state) {
   sys_headers_free(s);
 }
 
+static bool uses(SysHeaders *s, const char *header, const char *name) {
+  char *path = temp_path(header);
+  bool b = sys_closure_may_use_std(sys_headers_closure(s, path), name, strlen(name));
+  free(path);
+  return b;
+}
+
+static void usings_at_file_scope_bring_std_names(void **state) {
+  (void)state;
+  SysHeaders *s = tree();
+  write("std/math.h", "#pragma once\n#include <cmath>\nextern \"C++\" {\nusing std::exp;\n}\nusing std::sqrt;\n"
+                      "namespace gnu {\nusing std::size_t;\nusing namespace std;\n}\n");
+  write("std/cmath", "namespace std { float exp(float); }\n");
+  write("cuda/math_user.h", "#include <math.h>\n");
+  write("std/odd.h", "#ifdef A\nnamespace a {\n#else\nnamespace b {\n#endif\nusing std::min;\n}\n");
+  write("std/all.h", "using namespace std;\n");
+  assert_true(uses(s, "cuda/math_user.h", "exp"));
+  assert_true(uses(s, "cuda/math_user.h", "sqrt"));
+  assert_false(uses(s, "cuda/math_user.h", "size_t")); /* gnu::size_t */
+  assert_false(uses(s, "cuda/math_user.h", "min"));
+  assert_true(uses(s, "std/odd.h", "min"));            /* the braces of both branches: no depth is sure */
+  assert_true(uses(s, "std/all.h", "anything"));
+  assert_false(uses(s, "cuda/plain.h", "exp"));
+  sys_headers_free(s);
+}
+
 static void a_cycle_answers_each_header_whole(void **state) {
   (void)state;
   SysHeaders *s = tree();
@@ -96,6 +124,7 @@ int main(void) {
       TEMP_FOLDER_TEST(dotted_and_known_headers_bring_none),
       TEMP_FOLDER_TEST(a_bare_unknown_header_brings_one),
       TEMP_FOLDER_TEST(a_cycle_answers_each_header_whole),
+      TEMP_FOLDER_TEST(usings_at_file_scope_bring_std_names),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
