@@ -3,8 +3,10 @@
  * the file includes; a reading without the tree can know the same from the
  * names those headers #define anywhere (in any branch: more than a parse would
  * define, never less), following their own #includes through the folders the
- * prelude's parse found its headers in. A header reached through a computed
- * `#include MACRO` leaves every name possible; one found nowhere is left out:
+ * prelude's parse found its headers in. A computed `#include MACRO` includes
+ * what each body the closure's headers give MACRO may expand to (Thrust's
+ * <__THRUST_DEVICE_SYSTEM_ROOT/detail/sort.h>, each system's); one the
+ * closure cannot expand leaves every name possible. A header found nowhere is left out:
  * it stands in a branch the system's parse does not take (glibc's
  * <gnu/stubs-32.h> on a 64-bit system), or no file including it would parse.
  *
@@ -33,6 +35,14 @@ struct SysClosure {
 
 typedef struct Header Header;
 
+/* An object-like #define whose body may name a header, part of one or a
+ * macro that does: `X <a/b.h>`, `ROOT thrust/system/NS`, `NS cuda`. */
+typedef struct Define {
+  char *name, *body;
+  Header *in;
+  struct Define *next;  /* in its hash bucket */
+} Define;
+
 typedef struct {
   Header *to;
   bool bare;           /* spelled without an extension: <vector>, not <stdlib.h> */
@@ -44,7 +54,8 @@ struct Header {
   Strings std_using;   /* what its `using std::NAME;` lines name */
   bool using_std;      /* a `using namespace std` line */
   VEC(Include) includes;
-  bool open;           /* an #include a macro names */
+  Strings computed;    /* the macros its `#include MACRO` lines name */
+  bool open;           /* an #include it cannot read */
   SysClosure *closure; /* NULL until asked for */
   signed char brings;  /* sys_headers_brings_std's answer, -1 until asked for */
   Header *next;        /* in its hash bucket */
@@ -55,6 +66,7 @@ enum { BUCKETS = 4096 };
 struct SysHeaders {
   Strings dirs;        /* where <headers> are looked for, in order */
   Header *buckets[BUCKETS];
+  Define *defines[BUCKETS]; /* by name */
   pthread_mutex_t lock;
 };
 
@@ -85,9 +97,17 @@ void sys_headers_free(SysHeaders *s) {
       free(h->path);
       cm_strings_free(&h->names);
       cm_strings_free(&h->std_using);
+      cm_strings_free(&h->computed);
       vec_free(&h->includes);
       closure_free(h->closure);
       free(h);
+    }
+  for (size_t b = 0; b < BUCKETS; b++)
+    for (Define *d = s->defines[b], *next; d; d = next) {
+      next = d->next;
+      free(d->name);
+      free(d->body);
+      free(d);
     }
   cm_strings_free(&s->dirs);
   pthread_mutex_destroy(&s->lock);
@@ -125,10 +145,12 @@ static Header *header(SysHeaders *s, const char *real) {
   return h;
 }
 
+typedef VEC(Header *) Headers;
+
 /* Each folder's `name` (every one of them: #include_next and the folders'
  * order are not worth telling apart, and more names only leave more
- * conditions undecided). */
-static void include_all(SysHeaders *s, Header *from, bool quoted, const char *name, size_t n) {
+ * conditions undecided), onto out. */
+static void find_all(SysHeaders *s, const Header *from, bool quoted, const char *name, size_t n, Headers *out) {
   const char *slash = strrchr(from->path, '/');
   for (size_t i = quoted ? 0 : 1; i <= s->dirs.len; i++) {
     const char *dir = i ? s->dirs.items[i - 1] : from->path;
@@ -136,23 +158,58 @@ static void include_all(SysHeaders *s, Header *from, bool quoted, const char *na
     char *p = cm_xasprintf("%.*s/%.*s", (int)dir_len, dir, (int)n, name);
     char *real = access(p, R_OK) == 0 && an_regular_file(p) ? realpath(p, NULL) : NULL;
     if (real)
-      vec_push(&from->includes, ((Include){header(s, real), !memchr(name, '.', n)}));
+      vec_push(out, header(s, real));
     free(real);
     free(p);
   }
 }
 
-/* After `#include` (or `#include_next`): the headers, or h open for one a macro names. */
+static bool ident_char(char c) {
+  return c == '_' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
+}
+
+/* After `#include` (or `#include_next`): the headers, a macro's name, or h open. */
 static void read_include(SysHeaders *s, Header *h, const char *p, const char *eol) {
   if (p < eol && *p != ' ' && *p != '\t' && *p != '<' && *p != '"')
     return; /* "#include's protect themselves", a comment's words (limits.h) */
   p = skip_blanks(p, eol);
   char close = p < eol && *p == '<' ? '>' : p < eol && *p == '"' ? '"' : 0;
   const char *b = p + 1, *q = close ? memchr(b, close, (size_t)(eol - b)) : NULL;
-  if (!q)
-    h->open = true; /* `#include MACRO` */
+  if (q) {
+    Headers found = {0};
+    find_all(s, h, close == '"', b, (size_t)(q - b), &found);
+    for (size_t i = 0; i < found.len; i++)
+      vec_push(&h->includes, ((Include){found.items[i], !memchr(b, '.', (size_t)(q - b))}));
+    vec_free(&found);
+    return;
+  }
+  const char *e = p;
+  while (e < eol && ident_char(*e))
+    e++;
+  if (e > p && !(*p >= '0' && *p <= '9'))
+    vec_push(&h->computed, cm_xstrndup(p, (size_t)(e - p)));
   else
-    include_all(s, h, close == '"', b, (size_t)(q - b));
+    h->open = true;
+}
+
+static size_t bucket_of(const char *name, size_t n) { return (size_t)(cm_hash(CM_HASH_SEED, name, n) % BUCKETS); }
+
+/* `#define NAME body` where the body may take part in a header's name: no
+ * blanks, only what a path, <> or "" hold. */
+static void read_define(SysHeaders *s, Header *h, const char *name, size_t n, const char *eol) {
+  const char *b = skip_blanks(name + n, eol), *e = b;
+  if (b == name + n || b >= eol)
+    return; /* `NAME(args)`, or no body */
+  while (e < eol && (ident_char(*e) || strchr("/.<>\"+-", *e)))
+    e++;
+  const char *rest = skip_blanks(e, eol);
+  if (rest != eol && !(eol - rest >= 2 && rest[0] == '/' && (rest[1] == '/' || rest[1] == '*')))
+    return;
+  Define *d = cm_xcalloc(1, sizeof *d);
+  *d = (Define){cm_xstrndup(name, n), cm_xstrndup(b, (size_t)(e - b)), h, NULL};
+  size_t k = bucket_of(name, n);
+  d->next = s->defines[k];
+  s->defines[k] = d;
 }
 
 /* `using namespace std;` or `using std::...::NAME;` at token i (`using`). */
@@ -239,9 +296,10 @@ static void read_header(SysHeaders *s, Header *h) {
     eol = eol ? eol : end;
     size_t n;
     const char *name = an_line_define(line, eol, &n), *p = skip_blanks(line, eol);
-    if (name)
+    if (name) {
       vec_push(&h->names, cm_xstrndup(name, n));
-    else if (p < eol && *p == '#') {
+      read_define(s, h, name, n, eol);
+    } else if (p < eol && *p == '#') {
       p = skip_blanks(p + 1, eol);
       if (word_at(&p, eol, "include")) {
         word_at(&p, eol, "_next");
@@ -254,15 +312,72 @@ static void read_header(SysHeaders *s, Header *h) {
   free(text);
 }
 
-static SysClosure *closure_of(Header *top) {
-  SysClosure *c = cm_xcalloc(1, sizeof *c);
-  c->names = nameset_new();
-  c->files = nameset_new();
-  c->std_using = nameset_new();
-  VEC(Header *) todo = {0};
-  vec_push(&todo, top);
-  while (todo.len) {
-    Header *h = todo.items[--todo.len];
+enum { MAX_EXPANSIONS = 16, MAX_DEPTH = 6 };
+
+/* What text may expand to, its first macro a header of the closure defines
+ * replaced by each body given it there, and so on, onto out; false where
+ * that goes too deep or too wide to follow. */
+static bool expand(SysHeaders *s, const SysClosure *c, const char *text, int depth, Strings *out) {
+  for (const char *p = text; *p; p++) {
+    if (!ident_char(*p) || (*p >= '0' && *p <= '9') || (p > text && ident_char(p[-1])))
+      continue;
+    const char *e = p;
+    while (ident_char(*e))
+      e++;
+    bool ok = true, defined = false;
+    for (Define *d = s->defines[bucket_of(p, (size_t)(e - p))]; d && ok; d = d->next) {
+      if (strlen(d->name) != (size_t)(e - p) || strncmp(d->name, p, (size_t)(e - p)) != 0 ||
+          !nameset_has(c->files, d->in->path, strlen(d->in->path)))
+        continue;
+      defined = true;
+      char *next = cm_xasprintf("%.*s%s%s", (int)(p - text), text, d->body, e);
+      ok = depth < MAX_DEPTH && expand(s, c, next, depth + 1, out);
+      free(next);
+    }
+    if (defined)
+      return ok;
+    p = e - 1;
+  }
+  vec_push(out, cm_xstrdup(text));
+  return out->len <= MAX_EXPANSIONS;
+}
+
+/* A `#include MACRO` line of h: the headers it may include, as the closure so
+ * far defines the macros, onto found; false where one is no header's name. */
+static bool resolve_computed(SysHeaders *s, const SysClosure *c, const Header *h, const char *macro, Headers *found) {
+  Strings names = {0};
+  bool ok = expand(s, c, macro, 0, &names);
+  for (size_t k = 0; k < names.len && ok; k++) {
+    const char *n = names.items[k];
+    size_t len = strlen(n);
+    ok = len > 2 && ((n[0] == '<' && n[len - 1] == '>') || (n[0] == '"' && n[len - 1] == '"'));
+    if (ok)
+      find_all(s, h, n[0] == '"', n + 1, len - 2, found);
+  }
+  cm_strings_free(&names);
+  return ok;
+}
+
+/* The computed includes of the closure's headers: the headers they may
+ * include that it lacks, onto todo; false where one cannot be followed. */
+static bool resolve_all(SysHeaders *s, const SysClosure *c, const Headers *computed, Headers *todo) {
+  bool all = true;
+  Headers found = {0};
+  for (size_t i = 0; i < computed->len; i++)
+    for (size_t k = 0; k < computed->items[i]->computed.len; k++)
+      all &= resolve_computed(s, c, computed->items[i], computed->items[i]->computed.items[k], &found);
+  for (size_t i = 0; i < found.len; i++)
+    if (!nameset_has(c->files, found.items[i]->path, strlen(found.items[i]->path)))
+      vec_push(todo, found.items[i]);
+  vec_free(&found);
+  return all;
+}
+
+/* The headers on todo and those they include, into c; those with computed
+ * includes onto computed. */
+static void take_headers(SysClosure *c, Headers *todo, Headers *computed) {
+  while (todo->len) {
+    Header *h = todo->items[--todo->len];
     if (nameset_has(c->files, h->path, strlen(h->path)))
       continue;
     nameset_add(c->files, h->path);
@@ -273,9 +388,30 @@ static SysClosure *closure_of(Header *top) {
     for (size_t i = 0; i < h->std_using.len; i++)
       nameset_add(c->std_using, h->std_using.items[i]);
     for (size_t i = 0; i < h->includes.len; i++)
-      vec_push(&todo, h->includes.items[i].to);
+      vec_push(todo, h->includes.items[i].to);
+    if (h->computed.len)
+      vec_push(computed, h);
   }
+}
+
+/* Every header top reaches, its #include MACRO lines followed as far as the
+ * headers reached define their macros: rounds until no header is new (a
+ * macro may be defined by a header a computed include reaches). */
+static SysClosure *closure_of(SysHeaders *s, Header *top) {
+  SysClosure *c = cm_xcalloc(1, sizeof *c);
+  c->names = nameset_new();
+  c->files = nameset_new();
+  c->std_using = nameset_new();
+  Headers todo = {0}, computed = {0};
+  vec_push(&todo, top);
+  bool followed;
+  do {
+    take_headers(c, &todo, &computed);
+    followed = resolve_all(s, c, &computed, &todo);
+  } while (todo.len);
+  c->open |= !followed;
   vec_free(&todo);
+  vec_free(&computed);
   return c;
 }
 
@@ -284,7 +420,7 @@ const SysClosure *sys_headers_closure(SysHeaders *s, const char *path) {
   char *real = realpath(path, NULL);
   Header *h = header(s, real ? real : path);
   if (!h->closure)
-    h->closure = closure_of(h);
+    h->closure = closure_of(s, h);
   free(real);
   pthread_mutex_unlock(&s->lock);
   return h->closure;
@@ -315,7 +451,7 @@ static bool brings_std(Header *top, const SysSide *side) {
     if (nameset_has(seen, h->path, strlen(h->path)))
       continue;
     nameset_add(seen, h->path);
-    brings = h->brings > 0 || h->open;
+    brings = h->brings > 0 || h->open || h->computed.len; /* `#include MACRO` may name any header */
     for (size_t i = 0; h->brings < 0 && i < h->includes.len && !brings; i++) {
       const Include *in = &h->includes.items[i];
       if (side->cuda(in->to->path, side->ctx))

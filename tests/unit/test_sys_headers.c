@@ -4,7 +4,10 @@
  * from the CUDA side to a header spelled without an extension counts, and a
  * header a cycle reaches is answered as though asked first. A closure brings
  * std's names to file scope by the usings its headers make there, not in a
- * namespace; where a header's braces do not balance, by all of its usings. */
+ * namespace; where a header's braces do not balance, by all of its usings.
+ * A computed #include is followed through the bodies the closure's headers
+ * give its macro (every branch's), also one a computed include reached
+ * defines; a macro no header of the closure defines leaves any name possible. */
 #define _GNU_SOURCE
 #include <setjmp.h>
 #include <stdarg.h>
@@ -111,6 +114,40 @@ static void usings_at_file_scope_bring_std_names(void **state) {
   sys_headers_free(s);
 }
 
+static bool defines(SysHeaders *s, const char *header, const char *name) {
+  char *path = temp_path(header);
+  bool b = sys_closure_may_define(sys_headers_closure(s, path), name, strlen(name));
+  free(path);
+  return b;
+}
+
+static void computed_includes_are_followed_through_macro_bodies(void **state) {
+  (void)state;
+  SysHeaders *s = tree();
+  char *sys = temp_path("std/sys"), *one = temp_path("std/sys/one"), *two = temp_path("std/sys/two");
+  assert_int_equal(mkdir(sys, 0755) | mkdir(one, 0755) | mkdir(two, 0755), 0);
+  write("std/sys/config.h", "#define ROOT sys/NS\n#ifdef USE_ONE\n#define NS one\n#else\n#define NS two // default\n#endif\n");
+  write("std/sys/adl.h", "#include <sys/config.h>\n#define SORT_HEADER <ROOT/sort.h>\n#include SORT_HEADER\n");
+  write("std/sys/one/sort.h", "#define ONE_SORT 1\n");
+  write("std/sys/two/sort.h", "#define TWO_SORT 1\n");
+  write("std/late.h", "#define FIRST <sys/first.h>\n#include FIRST\n#include SECOND\n");
+  write("std/sys/first.h", "#define SECOND \"sys/second.h\"\n");
+  write("std/sys/second.h", "#define SECOND_HERE 1\n");
+  write("std/nowhere.h", "#include NOWHERE\n");
+  write("std/loop.h", "#define A B\n#define B A\n#include A\n");
+  assert_true(defines(s, "std/sys/adl.h", "ONE_SORT"));
+  assert_true(defines(s, "std/sys/adl.h", "TWO_SORT"));
+  assert_false(defines(s, "std/sys/adl.h", "DEBUG"));
+  assert_true(defines(s, "std/late.h", "SECOND_HERE")); /* SECOND is defined where FIRST leads */
+  assert_false(defines(s, "std/late.h", "DEBUG"));
+  assert_true(defines(s, "std/nowhere.h", "DEBUG"));
+  assert_true(defines(s, "std/loop.h", "DEBUG"));
+  free(sys);
+  free(one);
+  free(two);
+  sys_headers_free(s);
+}
+
 static void a_cycle_answers_each_header_whole(void **state) {
   (void)state;
   SysHeaders *s = tree();
@@ -125,6 +162,7 @@ int main(void) {
       TEMP_FOLDER_TEST(a_bare_unknown_header_brings_one),
       TEMP_FOLDER_TEST(a_cycle_answers_each_header_whole),
       TEMP_FOLDER_TEST(usings_at_file_scope_bring_std_names),
+      TEMP_FOLDER_TEST(computed_includes_are_followed_through_macro_bodies),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

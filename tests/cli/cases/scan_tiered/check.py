@@ -15,7 +15,9 @@ its own says it: each may be std::min, which only the CUDA headers declare; so
 may exp_host.cu's exp(1.0) (a call: its arguments may bring std's by ADL),
 alias_min.cu's s::min (`namespace s = std`) and fnptr.cu's `= exp`, no call
 but std::exp(float) by the `using std::exp` of the <math.h> it includes.
-end_var.cu's `size_t end` names no std (std::end, std::size_t), and settles.
+end_var.cu's `size_t end` names no std (std::end, std::size_t), and settles;
+so does thrust_debug.cu, whose `#ifdef DEBUG_SORT` no header Thrust's computed
+includes reach defines.
 verbose.cuh's `#ifdef VERBOSE_CHECKS` is decided, as no file that may include
 it, nor a header those include, defines the name (lib_compat.h's LIB_MAJOR
 is not: lib_user.cu defines it before including it; nor pick.cuh's PICK_FAST,
@@ -62,7 +64,7 @@ want = {"settled.cu": None, "host_math.cu": "where it is called", "std_min.cu": 
         "lib_compat.h": "#if its tokens cannot decide", "renamed.cu": "macro of the project's",
         "thrust_own_std.cu": None, "driver_std.cu": None, "timed.cu": None, "using_std.cu": None,
         "verbose.cuh": None, "pick.cuh": "#if its tokens cannot decide",
-        "end_var.cu": None, "alias_min.cu": "name of std", "fnptr.cu": "name of std",
+        "end_var.cu": None, "thrust_debug.cu": None, "alias_min.cu": "name of std", "fnptr.cu": "name of std",
         "using_std_min.cu": "name of std", "header_using_std.cu": "name of std", "exp_host.cu": "name of std", "thrust_late_std.cu": "name of std"}
 for name, why in want.items():
     f = files.get(name, {})
