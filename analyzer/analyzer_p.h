@@ -108,6 +108,7 @@ typedef struct {
   NameSet *project_files;      /* each walked file's path and its tails (a/b.h, b.h) */
   StdMap *std_via_cuda;        /* the prelude's standard headers, by file (stdnames.c) */
   StdMap *std_names;           /* the names namespace std declares in those, by name, with the header */
+  NameSet *c_doubles;          /* the C library's functions of doubles only, as "name/arity" (sqrt/1, pow/2) */
   StdMap *prelude_values;      /* the CUDA headers' macros whose body is a number, by name (CUDART_VERSION) */
   Strings search_dirs;         /* the folders the prelude's <headers> were found in, clang's own among them */
   Strings prelude_roots;       /* the headers the driver includes before every file (clang's CUDA wrapper) */
@@ -291,6 +292,9 @@ bool std_map_all_in(const StdMap *m, const char *key, const NameSet *headers);
  * included first; the names of std its standard headers declare (std_names). */
 void prelude_folders(CXTranslationUnit tu, Strings *dirs, Strings *roots);
 void prelude_std_names(CXTranslationUnit tu, const StdMap *via_cuda, StdMap *out);
+/* The system headers' file-scope functions whose parameters and result are
+ * all double (the C library's sqrt, pow), as "name/arity", into out. */
+void prelude_c_doubles(CXTranslationUnit tu, const ParseEnv *env, NameSet *out);
 /* The CUDA headers, clang's CUDA wrappers and hipport's stand-ins; NULL is the
  * prelude's implicit include. */
 bool an_cuda_side(const ParseEnv *env, const char *path);
@@ -380,6 +384,10 @@ typedef struct ProjectMacros ProjectMacros;
 typedef struct Includers Includers;
 Includers *project_includers(ParseEnv *env, const char *header);
 bool includers_may_define(const Includers *r, const char *name, size_t n);
+/* One of them uses, opens or aliases namespace std (or may: an #include MACRO). */
+bool includers_use_std(const Includers *r);
+/* A system header one of them includes brings std's `name` to file scope. */
+bool includers_may_use_std(const Includers *r, const char *name, size_t n);
 /* Another file of the tree may include the file at path (an #include naming its last part). */
 bool project_file_included(ParseEnv *env, const char *path);
 void includers_free(Includers *r);
@@ -403,6 +411,9 @@ bool lex_ranges_has(const LexRanges *r, unsigned offset);
 /* Offset in the project header at path lies in a branch dead wherever m's file
  * includes it (false for one m did not follow: its branches may all be live). */
 bool lex_macros_header_dead(const LexMacros *m, const char *path, unsigned offset);
+/* What may include the file read (--tiered, a header or a source another
+ * includes); NULL for any other. */
+const Includers *lex_macros_includers(const LexMacros *m);
 /* tiers.c: why a file read from its tokens still needs a parse (a static string),
  * or NULL; `read` gets the project headers it read to tell (real paths). */
 const char *tier_needs_tree(const ParseEnv *env, const Candidate *c, SourceFile *f, Strings *read);
@@ -421,14 +432,26 @@ void facts_index_lines(SourceFile *f);
 typedef struct LexScopes LexScopes;
 enum { LEX_NO_TYPE = 0xFFFFFFFFu };
 typedef struct {
-  unsigned type; /* the token naming the declaration's type; LEX_NO_TYPE for a keyword type */
+  unsigned type;    /* the token naming the declaration's type; LEX_NO_TYPE for a keyword type */
   bool is_const;
+  unsigned keyword; /* a keyword type's last token (`double`, `long` of `unsigned long`); LEX_NO_TYPE for a named one */
+  bool pointer;     /* declared with a `*`, or an array */
 } LexDeclared;
 LexScopes *lex_scopes_read(const SourceFile *f, const char *text, const LexRange *tok, const CXTokenKind *kind,
                            unsigned n);
 bool lex_scopes_declared(const LexScopes *s, unsigned i, LexDeclared *out);
 /* The names of the functions the file declares, into out. */
 void lex_scopes_functions(const LexScopes *s, NameSet *out);
+/* lex_args.c: what the tokens tell of a call's arguments. */
+typedef enum { LEX_ARG_UNKNOWN, LEX_ARG_BUILTIN, LEX_ARG_DOUBLE } LexArgType;
+typedef struct {
+  NameSet *builtin, *doubles; /* macros whose body is a number: a double literal, or another */
+} LexNumbers;
+/* Each argument of the call whose `(` is token open, into out: how many, or
+ * -1 where the list does not close or holds more than max. BUILTIN: a type
+ * of the language's own (or a pointer to one), not a double. numbers may be NULL. */
+int lex_call_arguments(const LexScopes *scopes, const LexNumbers *numbers, const char *text, const LexRange *tok,
+                       const CXTokenKind *kind, unsigned n, unsigned open, LexArgType *out, int max);
 void lex_scopes_free(LexScopes *s);
 /* Drops what collect_facts gave, so that a file can be read again. */
 void an_forget_facts(SourceFile *f);

@@ -148,8 +148,11 @@ LexMacros *lex_macros_new(const ParseEnv *env, const Candidate *c) {
     read_flags(m, (const char *const *)c->args, (size_t)c->nargs);
   if (env && env->sys)
     lex_macros_system(m, env->sys, &env->prelude_roots);
-  m->closed = env && env->sys && c && !is_header_name(c->path); /* nccl1_compat.h's `#ifndef NCCL_MAJOR` */
-  if (env && env->sys && env->cands && c && is_header_name(c->path))
+  /* a source another file includes (rodinia's kernel.cu) is read as a header is */
+  bool tiered = env && env->sys && env->cands && c;
+  bool header = c && (is_header_name(c->path) || (tiered && project_file_included((ParseEnv *)env, c->path)));
+  m->closed = env && env->sys && c && !header; /* nccl1_compat.h's `#ifndef NCCL_MAJOR` */
+  if (tiered && header)
     m->includers = project_includers((ParseEnv *)env, c->path);
   return m;
 }
@@ -536,3 +539,5 @@ bool lex_macros_header_dead(const LexMacros *m, const char *path, unsigned offse
   }
   return read;
 }
+
+const Includers *lex_macros_includers(const LexMacros *m) { return m->includers; }

@@ -23,8 +23,10 @@ enum { NONE = 0xFFFFFFFFu, ANGLE_REACH = 64 };
 
 typedef struct {
   unsigned name, type; /* token indexes; type NONE where it is a keyword type */
+  unsigned keyword;    /* the keyword type's last token (`long` of `unsigned long`); NONE for a named type */
   unsigned from, to;   /* bytes where the declaration is seen */
   bool is_const;
+  bool pointer;        /* declared with a `*` or as an array */
   bool function;       /* a function's name where it is declared: seen there only */
 } Decl;
 
@@ -219,6 +221,7 @@ static bool next_declarator(LexScopes *s, unsigned i, size_t len) {
     return false;
   unsigned end = scope_end(s, i);
   d.name = i, d.from = s->tok[i].begin, d.to = end == NONE ? (unsigned)len : s->tok[end].end;
+  d.pointer = is(s, i + 1, "["); /* `double *p, a[4], x`: only a `, name` follows here */
   vec_push(&s->decls, d);
   return true;
 }
@@ -235,12 +238,14 @@ static void read_declaration(LexScopes *s, unsigned i, size_t len) {
       is(s, s->inner[i], "[") || next_declarator(s, i, len))
     return;
   unsigned j = i - 1;
-  bool marked = false, is_const = false;
+  bool marked = false, is_const = false, pointer = is(s, i + 1, "[");
   for (; j != NONE && s->code[j] && is_any(s, j, declarator_marks); j--) {
     marked |= !is(s, j, "const") && !is(s, j, "volatile");
     is_const |= is(s, j, "const");
+    pointer |= is(s, j, "*");
   }
-  Decl d = {.name = i, .from = s->tok[i].begin, .is_const = is_const};
+  Decl d = {.name = i, .from = s->tok[i].begin, .is_const = is_const, .pointer = pointer,
+            .keyword = j != NONE && is_any(s, j, type_keywords) ? j : NONE};
   if (!type_before(s, j, marked, &d.type) || split_by_line(s, d.type, i))
     return;
   if (is(s, i + 1, "(") && !in_function_body(s, i)) {
@@ -311,7 +316,8 @@ bool lex_scopes_declared(const LexScopes *s, unsigned i, LexDeclared *out) {
     if (s->decls.items[k].from <= at && at < s->decls.items[k].to)
       found = &s->decls.items[k];
   if (found && out)
-    *out = (LexDeclared){found->type == NONE ? LEX_NO_TYPE : found->type, found->is_const};
+    *out = (LexDeclared){found->type == NONE ? LEX_NO_TYPE : found->type, found->is_const,
+                         found->keyword == NONE ? LEX_NO_TYPE : found->keyword, found->pointer};
   return found != NULL;
 }
 

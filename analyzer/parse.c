@@ -145,6 +145,8 @@ static Status parse_prelude(ParseEnv *env, const char *cache_dir) {
     std_map_read(env->std_via_cuda, tu, env);
     env->std_names = std_map_new();
     prelude_std_names(tu, env->std_via_cuda, env->std_names);
+    env->c_doubles = nameset_new();
+    prelude_c_doubles(tu, env, env->c_doubles);
     prelude_folders(tu, &env->search_dirs, &env->prelude_roots);
     env->prelude_values = std_map_new();
     prelude_values(tu, env, env->prelude_values);
@@ -293,6 +295,7 @@ void parse_env_free(ParseEnv *env) {
   nameset_free(env->project_files);
   std_map_free(env->std_via_cuda);
   std_map_free(env->std_names);
+  nameset_free(env->c_doubles);
   std_map_free(env->prelude_values);
   sys_headers_free(env->sys);
   cm_strings_free(&env->search_dirs);

@@ -95,6 +95,8 @@ typedef struct {
 
 static void write_name(void *ctx, const char *name) { fprintf(((Writer *)ctx)->f, "N %s\n", name); }
 
+static void write_c_double(void *ctx, const char *key) { fprintf(((Writer *)ctx)->f, "F %s\n", key); }
+
 static void write_std(void *ctx, const char *path, const char *header) {
   fprintf(((Writer *)ctx)->f, "S %s\t%s\n", path, header);
 }
@@ -118,6 +120,7 @@ static bool read_facts(ParseEnv *env, const char *path) {
   if (cm_read_file(path, &text, &len) != ST_OK)
     return false; /* a miss, not an error */
   env->cuda_names = nameset_new();
+  env->c_doubles = nameset_new();
   env->std_via_cuda = std_map_new();
   env->std_names = std_map_new();
   env->prelude_values = std_map_new();
@@ -131,6 +134,8 @@ static bool read_facts(ParseEnv *env, const char *path) {
       continue;
     if (line[0] == 'N')
       nameset_add(env->cuda_names, line + 2);
+    else if (line[0] == 'F')
+      nameset_add(env->c_doubles, line + 2);
     else if (line[0] == 'I')
       vec_push(&env->search_dirs, cm_xstrdup(line + 2));
     else if (line[0] == 'R')
@@ -201,6 +206,7 @@ static bool store_facts(const ParseEnv *env, const char *dir, const char *key) {
   if (f) {
     Writer w = {f};
     nameset_each(env->cuda_names, write_name, &w);
+    nameset_each(env->c_doubles, write_c_double, &w);
     std_map_each(env->std_via_cuda, write_std, &w);
     std_map_each(env->std_names, write_std_name, &w);
     std_map_each(env->prelude_values, write_value, &w);

@@ -5,9 +5,12 @@
  * file that may include the header (one naming it in an #include, and so on
  * up, as scan.c looks for its includers) nor any project header those include
  * #defines the name, no compile flag of theirs does, and no system header
- * they include may. The tree's files are read once per scan, on the first
- * header that asks. */
+ * they include may. The same files tell whether a name of a source pasted
+ * into another may be std's there: an includer's `using namespace std`, or a
+ * system header of its that brings the name to file scope. The tree's files
+ * are read once per scan, on the first header that asks. */
 #define _GNU_SOURCE
+#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -20,6 +23,7 @@ typedef struct {
   Strings headers;      /* the project headers those are (real paths) */
   SysClosures closures; /* the system headers it includes */
   bool open;            /* an `#include MACRO`: any name */
+  bool using_std;       /* it uses, opens or aliases namespace std */
 } FileMacros;
 
 struct ProjectMacros {
@@ -30,6 +34,7 @@ struct Includers {
   NameSet *names;
   SysClosures closures;
   bool open;
+  bool using_std;
 };
 
 static const char *base_of(const char *path, size_t n, size_t *len) {
@@ -63,6 +68,25 @@ static void add_flags(FileMacros *f, const Candidate *c) {
     }
 }
 
+/* `namespace std` (using it or opening it) or `namespace x = std` on the line. */
+static bool names_std_namespace(const char *line, const char *eol) {
+  for (const char *p = line; (p = memmem(p, (size_t)(eol - p), "namespace", 9)); p += 9) {
+    const char *q = p + 9;
+    while (q < eol && (*q == ' ' || *q == '\t'))
+      q++;
+    if (q < eol && *q != 's') { /* an alias: skip its name and the = */
+      while (q < eol && *q != '=' && *q != ';' && *q != '{')
+        q++;
+      q += q < eol && *q == '=';
+      while (q < eol && (*q == ' ' || *q == '\t'))
+        q++;
+    }
+    if (eol - q >= 3 && strncmp(q, "std", 3) == 0 && (eol - q == 3 || !(q[3] == '_' || isalnum((unsigned char)q[3]))))
+      return true;
+  }
+  return false;
+}
+
 static void read_file(FileMacros *f, const ParseEnv *env, const Candidate *c) {
   char *text;
   size_t len;
@@ -81,6 +105,7 @@ static void read_file(FileMacros *f, const ParseEnv *env, const Candidate *c) {
       add_include(f, env, c, name, n);
     else
       f->open |= an_line_computed_include(line, eol);
+    f->using_std |= names_std_namespace(line, eol);
     line = eol + 1;
   }
   free(text);
@@ -163,6 +188,7 @@ Includers *project_includers(ParseEnv *env, const char *header) {
     if (!set[i] || strcmp(f->path, header) == 0)
       continue; /* the header's own names are defined where it defines them */
     r->open |= f->open;
+    r->using_std |= f->using_std;
     for (size_t k = 0; k < f->defines.len; k++)
       nameset_add(r->names, f->defines.items[k]);
     for (size_t k = 0; k < f->closures.len; k++)
@@ -177,6 +203,15 @@ bool includers_may_define(const Includers *r, const char *name, size_t n) {
     return true;
   for (size_t i = 0; i < r->closures.len; i++)
     if (sys_closure_may_define(r->closures.items[i], name, n))
+      return true;
+  return false;
+}
+
+bool includers_use_std(const Includers *r) { return r->open || r->using_std; }
+
+bool includers_may_use_std(const Includers *r, const char *name, size_t n) {
+  for (size_t i = 0; i < r->closures.len; i++)
+    if (sys_closure_may_use_std(r->closures.items[i], name, n))
       return true;
   return false;
 }

@@ -101,10 +101,14 @@ static bool in_folder(const char *path, const char *other, size_t dir_len) {
  * file that includes it (it may use what its includer includes or defines
  * first): a header, or a source pasted into another (rodinia's `#include
  * "kernel.cu"`). An includer read so itself serves through its own root's tree,
- * a pass later: pastes may chain (main.cu, work.cu, solver.cu, kernel.cu). */
+ * a pass later: pastes may chain (main.cu, work.cu, solver.cu, kernel.cu). A
+ * pasted source read from its tokens (--tiered) takes its includer's root
+ * unparsed: alone, it would most likely have failed and been read so. */
 static void read_in_context(Work *w, size_t i, ParseWorker *p) {
   SourceFile *h = w->out[i];
-  if (!h || (h->parser != PARSER_LEXICAL && !h->alone_errors) || h->settled || h->skip_reason || h->build)
+  bool pasted = h && h->settled && w->root[i] == NO_ROOT;
+  if (!h || (!pasted && ((h->parser != PARSER_LEXICAL && !h->alone_errors) || h->settled)) || h->skip_reason ||
+      h->build)
     return;
   const char *slash = strrchr(h->path, '/'), *base = slash ? slash + 1 : h->path;
   size_t dir_len = slash ? (size_t)(slash - h->path) : 0;
@@ -117,7 +121,7 @@ static void read_in_context(Work *w, size_t i, ParseWorker *p) {
           !mentions_include(f, base))
         continue;
       tries++;
-      if (parse_in_context(w->env, p, &w->cands->items[r], w->out[r], &w->cands->items[i], h)) {
+      if (pasted || parse_in_context(w->env, p, &w->cands->items[r], w->out[r], &w->cands->items[i], h)) {
         w->next_root[i] = r;
         return;
       }
@@ -159,7 +163,9 @@ static void read_in_contexts(Work *w, int jobs) {
   w->next_root = cm_xcalloc(n + 1, sizeof *w->next_root);
   w->old_root = cm_xcalloc(n + 1, sizeof *w->old_root);
   for (size_t i = 0; i < n; i++) {
-    bool whole = w->out[i] && (w->out[i]->parser == PARSER_LIBCLANG || w->out[i]->settled); /* settled: it would parse */
+    const SourceFile *f = w->out[i];
+    bool pasted = f && f->settled && !is_header_name(f->path) && project_file_included(w->env, f->path);
+    bool whole = f && (f->parser == PARSER_LIBCLANG || (f->settled && !pasted)); /* settled: it would parse */
     w->root[i] = w->next_root[i] = whole ? i : NO_ROOT;
     w->old_root[i] = NO_ROOT;
   }

@@ -326,6 +326,51 @@ void prelude_std_names(CXTranslationUnit tu, const StdMap *via_cuda, StdMap *out
   std_map_sort(out);
 }
 
+typedef struct {
+  const ParseEnv *env;
+  NameSet *out;
+} CDoubles;
+
+static bool all_double(CXType fn) {
+  int n = clang_getNumArgTypes(fn);
+  bool all = n > 0 && clang_getResultType(fn).kind == CXType_Double;
+  for (int i = 0; i < n && all; i++)
+    all = clang_getArgType(fn, (unsigned)i).kind == CXType_Double;
+  return all;
+}
+
+/* A call of such a function with doubles picks it over std's overloads
+ * (float, long double, the integer templates) that libstdc++'s <math.h>
+ * brings beside it. clang's CUDA wrappers declare the same names for the
+ * device: those are not the C library's. */
+static enum CXChildVisitResult find_c_double(CXCursor c, CXCursor parent, CXClientData data) {
+  (void)parent;
+  CDoubles *d = data;
+  enum CXCursorKind k = clang_getCursorKind(c);
+  if (k == CXCursor_LinkageSpec || k == CXCursor_UnexposedDecl)
+    return CXChildVisit_Recurse;
+  if (k != CXCursor_FunctionDecl || !all_double(clang_getCursorType(c)) ||
+      !in_system_header(d->env, clang_getCursorLocation(c)))
+    return CXChildVisit_Continue;
+  CXFile file;
+  clang_getExpansionLocation(clang_getCursorLocation(c), &file, NULL, NULL, NULL);
+  char *path = file ? file_path(file) : NULL;
+  if (path && !an_cuda_side(d->env, path)) {
+    CXString name = clang_getCursorSpelling(c);
+    char *key = cm_xasprintf("%s/%d", clang_getCString(name), clang_getNumArgTypes(clang_getCursorType(c)));
+    nameset_add(d->out, key);
+    free(key);
+    clang_disposeString(name);
+  }
+  free(path);
+  return CXChildVisit_Continue;
+}
+
+void prelude_c_doubles(CXTranslationUnit tu, const ParseEnv *env, NameSet *out) {
+  CDoubles d = {env, out};
+  clang_visitChildren(clang_getTranslationUnitCursor(tu), find_c_double, &d);
+}
+
 bool std_map_all_in(const StdMap *m, const char *key, const NameSet *headers) {
   for (size_t i = 0; m && i < m->items.len; i++)
     if (strcmp(m->items.items[i].path, key) == 0 &&

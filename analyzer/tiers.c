@@ -20,7 +20,9 @@
  *     CUDA header bringing standard headers the prelude has not: Thrust, not
  *     cufft.h; data/std_headers.csv); a `using namespace std`, the file's or a
  *     header's, where a name of the file may be such a one; any other `using`
- *     of namespace std;
+ *     of namespace std. An unqualified name may be std's where the file uses,
+ *     opens or aliases namespace std, where it is called with arguments (ADL),
+ *     or where a system header brings it to file scope (`using std::exp;`);
  *   - a member read of a CUDA struct the rules care about (cudaDeviceProp
  *     fields, half2's x and y, cooperative groups) that the tokens cannot type;
  *   - a kernel launch inside a __global__ or __device__ function;
@@ -32,6 +34,11 @@
 #include <string.h>
 
 #include "analyzer_p.h"
+
+typedef struct {
+  char *name;
+  unsigned at;  /* the #define line's offset */
+} OwnMacro;
 
 typedef struct {
   const ParseEnv *env;
@@ -47,6 +54,8 @@ typedef struct {
   NameSet *includes;      /* every header the file and those name in an #include */
   NameSet *functions;     /* functions the file and those declare */
   NameSet *macros;        /* macros those headers define */
+  VEC(OwnMacro) own_macros; /* the file's own, where each is defined */
+  LexNumbers numbers;     /* macros of the file and those headers whose body is a number */
   NameSet *words;         /* every identifier of the file and those */
   NameSet *early_std;     /* system headers the file includes before any it may reach Thrust through */
   bool barrier;           /* an #include of the file's own past which early_std takes no more */
@@ -54,6 +63,7 @@ typedef struct {
   bool header_using_std;  /* a project header it includes says `using namespace std` */
   bool using_std;         /* the file or one of those says it, opens namespace std or names an alias of it */
   SysClosures system;     /* the closures of the system headers those include, and the prelude's */
+  const Includers *pasted_into; /* a source another file includes: what may include it */
 } Tier;
 
 static bool tok_is(const Tier *t, size_t i, const char *s) {
@@ -104,8 +114,31 @@ static void add_functions(NameSet *s, const SourceFile *f) {
   vec_free(&t);
 }
 
-/* `#define NAME` lines (a parse takes a CUDA name a project header defines for the project's). */
-static void add_macros(NameSet *s, const SourceFile *f) {
+/* The body of `#define NAME body` is one number (`16`, `(-0.5)`, `1e-3f`):
+ * into numbers' set of doubles or of other built-in types. */
+static void add_number(LexNumbers *numbers, const char *name, const char *body, const char *eol) {
+  while (body < eol && strchr(" \t(-", *body))
+    body++;
+  const char *e = body;
+  while (e < eol && (strchr(".xX+-", *e) || (*e >= '0' && *e <= '9') || ((*e | 32) >= 'a' && (*e | 32) <= 'f') ||
+                     strchr("uUlL", *e)))
+    e++;
+  const char *rest = e;
+  while (rest < eol && strchr(" \t)", *rest))
+    rest++;
+  if (e == body || !(*body >= '0' && *body <= '9') || (rest + 1 < eol && !(rest[0] == '/' && (rest[1] == '/' || rest[1] == '*'))) ||
+      (rest + 1 == eol && *rest != '\r'))
+    return;
+  bool hex = e - body > 1 && body[0] == '0' && (body[1] | 32) == 'x';
+  bool floating = memchr(body, '.', (size_t)(e - body)) || (!hex && memchr(body, 'e', (size_t)(e - body)));
+  bool suffixed = strchr("fFlL", e[-1]) != NULL;
+  nameset_add(floating && !suffixed ? numbers->doubles : numbers->builtin, name);
+}
+
+/* `#define NAME` lines: a project header's into t->macros (a parse takes a
+ * CUDA name a project header defines for the project's), the file's own with
+ * where they stand; those whose body is a number into t->numbers. */
+static void add_macros(Tier *t, const SourceFile *f, bool own) {
   for (const char *line = f->text, *end = f->text + f->len; line < end;) {
     const char *eol = memchr(line, '\n', (size_t)(end - line));
     eol = eol ? eol : end;
@@ -113,11 +146,27 @@ static void add_macros(NameSet *s, const SourceFile *f) {
     const char *name = an_line_define(line, eol, &n);
     if (name) {
       char *key = cm_xstrndup(name, n);
-      nameset_add(s, key);
-      free(key);
+      if (!own)
+        nameset_add(t->macros, key);
+      else
+        vec_push(&t->own_macros, ((OwnMacro){key, (unsigned)(line - f->text)}));
+      if (name[n] != '(')
+        add_number(&t->numbers, key, name + n, eol);
+      if (!own)
+        free(key);
     }
     line = eol + 1;
   }
+}
+
+/* name is a macro where token i stands: a project header's, or the file's own defined before. */
+static bool macro_at(const Tier *t, size_t i, const char *name) {
+  if (nameset_has(t->macros, name, strlen(name)))
+    return true;
+  for (size_t k = 0; k < t->own_macros.len; k++)
+    if (t->own_macros.items[k].at <= t->t.items[i].begin && strcmp(t->own_macros.items[k].name, name) == 0)
+      return true;
+  return false;
 }
 
 enum { MAX_HEADERS = 64 };
@@ -218,8 +267,7 @@ static const char *read_project(Tier *t) {
     t->header_using_std |= using_std && !own;
     t->using_std |= using_std;
     add_functions(t->functions, &h);
-    if (!own)
-      add_macros(t->macros, &h);
+    add_macros(t, &h, own);
     if (!own)
       free(text);
     if (why)
@@ -297,34 +345,56 @@ static bool early_std(const Tier *t, const char *name) {
   return false;
 }
 
-/* `name(x...)` or `name<...>`: argument-dependent lookup may find it in std
- * (swap(a, b) with a std::vector). */
-static bool called_with_arguments(const Tier *t, size_t i) {
-  return tok_is(t, i + 1, "<") || (tok_is(t, i + 1, "(") && !tok_is(t, i + 2, ")"));
-}
-
 /* A system header the file has brings name to file scope (libstdc++'s
- * <math.h> says `using std::exp;`: `exp(x)` with a float calls std::exp). */
+ * <math.h> says `using std::exp;`: `exp(x)` with a float calls std::exp);
+ * for a pasted source, one its includers have too. */
 static bool system_using(const Tier *t, const char *name) {
   for (size_t i = 0; i < t->system.len; i++)
     if (sys_closure_may_use_std(t->system.items[i], name, strlen(name)))
       return true;
-  return false;
+  return t->pasted_into && includers_may_use_std(t->pasted_into, name, strlen(name));
+}
+
+enum { MAX_ARGS = 8 };
+
+/* The call `name(x...)` at i finds no function of std: its arguments are of
+ * built-in types, so argument-dependent lookup searches no namespace (not so
+ * swap(a, b) on a std::vector), and where a system header brings std's name
+ * to file scope, they are doubles the C library's function of as many takes
+ * (sqrt(d), not sqrt(f): std::sqrt(float)). */
+static bool call_names_no_std(const Tier *t, size_t i, const char *name) {
+  LexArgType args[MAX_ARGS];
+  int n = lex_call_arguments(t->scopes, &t->numbers, t->f->text, t->tok, t->kind, (unsigned)t->t.len, (unsigned)i + 1,
+                             args, MAX_ARGS);
+  bool doubles = n > 0;
+  for (int k = 0; k < n; k++) {
+    if (args[k] == LEX_ARG_UNKNOWN)
+      return false;
+    doubles &= args[k] == LEX_ARG_DOUBLE;
+  }
+  if (n <= 0 || !system_using(t, name))
+    return n > 0;
+  char *key = cm_xasprintf("%s/%d", name, n);
+  bool c_function = doubles && nameset_has(t->env->c_doubles, key, strlen(key));
+  free(key);
+  return c_function;
 }
 
 /* A name at i may be found in namespace std: any where the file or its
  * headers use, open or alias namespace std; else an unqualified one (or
- * ::name) that a system header brings to file scope, or called with
- * arguments, but not where a declaration of the file's is seen (`size_t end`
- * hides std::end; a function's own name where it is declared). x::name is
- * not: std:: is read_std's, and x is not std. */
+ * ::name) that a system header brings to file scope, or a call whose
+ * arguments leave std's possible, but not where a declaration of the file's
+ * is seen (`size_t end` hides std::end; a function's own name where it is
+ * declared). x::name is not: std:: is read_std's, and x is not std. */
 static bool may_name_std(const Tier *t, size_t i, const char *name) {
   if (t->using_std)
     return true;
   if ((i > 1 && tok_is(t, i - 1, "::") && (t->t.items[i - 2].kind == CXToken_Identifier || tok_is(t, i - 2, ">"))) ||
       lex_scopes_declared(t->scopes, (unsigned)i, NULL))
     return false;
-  return called_with_arguments(t, i) || system_using(t, name);
+  if (tok_is(t, i + 1, "(") && !tok_is(t, i + 2, ")"))
+    return !call_names_no_std(t, i, name);
+  return tok_is(t, i + 1, "<") || system_using(t, name); /* name<T>(...): its arguments are not read */
 }
 
 /* No name of the file that may be std's is one the prelude has only through
@@ -335,7 +405,7 @@ static bool unqualified_std_settled(const Tier *t) {
     if (k->kind != CXToken_Identifier || dead(t, k->begin) || tok_is(t, i - 1, ".") || tok_is(t, i - 1, "->"))
       continue;
     char *name = cm_xstrndup(t->f->text + k->begin, k->end - k->begin);
-    bool settled = !std_map_header(t->env->std_names, name) || !may_name_std(t, i, name) ||
+    bool settled = !std_map_header(t->env->std_names, name) || macro_at(t, i, name) || !may_name_std(t, i, name) ||
                    std_map_all_in(t->env->std_names, name, t->includes);
     free(name);
     if (!settled)
@@ -474,6 +544,11 @@ static void tier_free(Tier *t) {
   nameset_free(t->includes);
   nameset_free(t->functions);
   nameset_free(t->macros);
+  for (size_t i = 0; i < t->own_macros.len; i++)
+    free(t->own_macros.items[i].name);
+  vec_free(&t->own_macros);
+  nameset_free(t->numbers.builtin);
+  nameset_free(t->numbers.doubles);
   nameset_free(t->words);
   nameset_free(t->early_std);
   vec_free(&t->system);
@@ -481,7 +556,7 @@ static void tier_free(Tier *t) {
 
 const char *tier_needs_tree(const ParseEnv *env, const Candidate *c, SourceFile *f, Strings *read) {
   Tier t = {.env = env, .c = c, .f = f, .includes = nameset_new(), .functions = nameset_new(), .macros = nameset_new(),
-            .words = nameset_new(), .early_std = nameset_new()};
+            .words = nameset_new(), .early_std = nameset_new(), .numbers = {nameset_new(), nameset_new()}};
   an_lex(f->text, f->len, &t.t);
   t.lex_macros = lex_macros_new(env, c);
   unsigned undecided = an_lex_branches(f, f->text, &t.t, t.lex_macros, &t.dead);
@@ -489,11 +564,11 @@ const char *tier_needs_tree(const ParseEnv *env, const Candidate *c, SourceFile 
   t.scopes = lex_scopes_read(f, f->text, t.tok, t.kind, (unsigned)t.t.len);
   for (size_t i = 0; i < env->prelude_roots.len; i++)
     vec_push(&t.system, sys_headers_closure(env->sys, env->prelude_roots.items[i]));
+  t.pasted_into = is_header_name(c->path) ? NULL : lex_macros_includers(t.lex_macros);
+  t.using_std = t.pasted_into && includers_use_std(t.pasted_into); /* the paste may follow theirs */
   static const char *(*const checks[])(Tier *) = {read_project, read_names, read_facts, read_std, read_members,
                                                   read_launches}; /* read_project first: the others read its sets */
   const char *why = undecided ? "an #if its tokens cannot decide" : NULL;
-  if (!why && !is_header_name(c->path) && project_file_included((ParseEnv *)env, c->path))
-    why = "a source another file includes"; /* read in its includer's tree when it fails alone, as scan.c does */
   for (size_t i = 0; !why && i < sizeof checks / sizeof *checks; i++)
     why = checks[i](&t);
   for (size_t i = 1; i < t.headers.len; i++) /* the file itself first */

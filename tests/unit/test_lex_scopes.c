@@ -2,7 +2,9 @@
  * on the forms that are declarations (a local named like CUDA's max, a
  * parameter, `T a(4), b(64)`) and those an expression or a call writes the
  * same way (`a * b`, `y & mask`, `return a * max(b)`, a macro used as a
- * statement before a call), with the scopes of blocks, bodies and prototypes. */
+ * statement before a call), with the scopes of blocks, bodies and prototypes.
+ * lex_args.c: what a call's arguments are, by those declarations: a double,
+ * another built-in type, or untyped (a named type, a call, a member, auto). */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -128,10 +130,74 @@ static void expressions_declare_nothing(void **state) {
   assert_seen("void f() {\n  // grid (B, T)\n  dim3 gridDim(n, 2);\n  k<<<gridDim, 1>>>(); }", "gridDim", 1, "dim3");
 }
 
+/* The nth call of `callee`: each argument D (a double), B (built-in) or ?. */
+static char *args_of(const char *text, const char *callee) {
+  Read *r = read_text(text);
+  LexArgType a[8];
+  LexNumbers numbers = {nameset_new(), nameset_new()};
+  nameset_add(numbers.builtin, "BLOCK");
+  nameset_add(numbers.doubles, "HALF");
+  int n = lex_call_arguments(r->scopes, &numbers, text, r->tok, r->kind, (unsigned)r->t.len, nth(r, callee, 0) + 1, a,
+                             8);
+  nameset_free(numbers.builtin);
+  nameset_free(numbers.doubles);
+  char *out = calloc(20, 1);
+  for (int i = 0; i < n; i++)
+    out[i] = a[i] == LEX_ARG_DOUBLE ? 'D' : a[i] == LEX_ARG_BUILTIN ? 'B' : '?';
+  if (n < 0)
+    strcpy(out, "-1");
+  done(r);
+  return out;
+}
+
+#define assert_args(text, callee, want)                                                                               \
+  do {                                                                                                                \
+    char *got_ = args_of(text, callee);                                                                               \
+    if (strcmp(got_, want) != 0)                                                                                      \
+      fail_msg("%s in <<%s>>: got '%s', want '%s'", callee, text, got_, want);                                      \
+    free(got_);                                                                                                       \
+  } while (0)
+
+static void call_arguments_by_declarations(void **state) {
+  (void)state;
+  assert_args("void f() { double d = 1; sqrt(d); }", "sqrt", "D");
+  assert_args("void f() { float x; sqrt(x); }", "sqrt", "B");
+  assert_args("void f(long double x) { sqrt(x); }", "sqrt", "B");
+  assert_args("void f(double *p, int i) { sqrt(p[i]) + sqrt(*p); }", "sqrt", "D");
+  assert_args("void f(double *p) { swap(p, *p); }", "swap", "BD");
+  assert_args("void f(int n, double h) { pow(n * h, 2.0); }", "pow", "DD");
+  assert_args("void f(int n) { pow(n, 2); }", "pow", "BB");
+  assert_args("void f(float x) { exp(1.0f * x); }", "exp", "B");
+  assert_args("void f() { exp(2.5); }", "exp", "D");
+  assert_args("void f() { exp(2.5L); }", "exp", "B");
+  assert_args("void f(float x) { sqrt((double)x); }", "sqrt", "D");
+  assert_args("void f(double x) { sqrt((float)x); }", "sqrt", "B");
+  assert_args("void f(double x) { sqrt(-x / 2); }", "sqrt", "D");
+  assert_args("void f(double x, double y) { fabs(x < y); }", "fabs", "B");
+  assert_args("void f() { unsigned i = threadIdx.x; min(i, blockDim.x); }", "min", "BB");
+  assert_args("void f(int i) { sqrt(sizeof(int) * i); }", "sqrt", "B");
+  assert_args("void f(int a, int b) { g(a < b, b > a); }", "g", "BB");
+  /* untyped: a name the file does not declare, a named type, auto, a call, a member */
+  assert_args("void f(double x) { fabs(x - y); }", "fabs", "?");
+  assert_args("void f(std::vector<double> v) { swap(v, v); }", "swap", "??");
+  assert_args("void f() { auto x = 1.0; sqrt(x); }", "sqrt", "?");
+  assert_args("void f(double x) { sqrt(g(x)); }", "sqrt", "?");
+  assert_args("void f(double2 v) { sqrt(v.x); }", "sqrt", "?");
+  assert_args("void f(double *p) { sqrt(p[0][1]); }", "sqrt", "?");
+  assert_args("void f(double x) { sqrt(x > 0 ? x : -x); }", "sqrt", "?");
+  assert_args("void f(double x) { sqrt(x; }", "sqrt", "-1");
+  /* macros that stand for numbers; a cast whatever its operand is */
+  assert_args("void f(int i) { max(BLOCK * i, HALF); }", "max", "BD");
+  assert_args("void f(int n) { ceil(n / (double)NODES); }", "ceil", "D");
+  assert_args("void f(int n) { ceil((float)g(n).x[1] + 1); }", "ceil", "B");
+  assert_args("void f() { ceil(NODES); }", "ceil", "?");
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(locals_and_parameters),
       cmocka_unit_test(expressions_declare_nothing),
+      cmocka_unit_test(call_arguments_by_declarations),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -12,12 +12,20 @@ it (_WIN32), and so hip_vendor.h, whose <hipblas/hipblas.h> is found nowhere; us
 std` but names no std name it has only through the CUDA headers. using_std_min.cu
 calls min() after `using namespace std`, header_using_std.cu after a header of
 its own says it: each may be std::min, which only the CUDA headers declare; so
-may exp_host.cu's exp(1.0) (a call: its arguments may bring std's by ADL),
-alias_min.cu's s::min (`namespace s = std`) and fnptr.cu's `= exp`, no call
-but std::exp(float) by the `using std::exp` of the <math.h> it includes.
+may alias_min.cu's s::min (`namespace s = std`), fnptr.cu's `= exp`, no call
+but std::exp(float) by the `using std::exp` of the <math.h> it includes, and
+math_float.cu's exp(f) on a float. exp_host.cu's exp(1.0) and math_double.cu's
+sqrt(d), fabs(d * 0.5) and min(i, j) take built-in types (no std function by
+their arguments) and the doubles the C library's functions take: settled.
 end_var.cu's `size_t end` names no std (std::end, std::size_t), and settles;
 so does thrust_debug.cu, whose `#ifdef DEBUG_SORT` no header Thrust's computed
-includes reach defines.
+includes reach defines. paste_main.cu pastes two sources, read as headers
+are: paste_work.cu settles, and still leads paste_kernel.cu (a host isnan,
+parsed), which it pastes in turn and which parses only where paste_main.cu's
+macros are, to paste_main.cu's tree; paste_opts.cu's #ifdef is on a macro of
+paste_main.cu's, so undecided; paste_math.cu's exp(f) follows paste_main.cu's
+<math.h>, and paste_swap.cu's swap(i, j) its `using namespace std`: each may be
+std's.
 verbose.cuh's `#ifdef VERBOSE_CHECKS` is decided, as no file that may include
 it, nor a header those include, defines the name (lib_compat.h's LIB_MAJOR
 is not: lib_user.cu defines it before including it; nor pick.cuh's PICK_FAST,
@@ -64,8 +72,11 @@ want = {"settled.cu": None, "host_math.cu": "where it is called", "std_min.cu": 
         "lib_compat.h": "#if its tokens cannot decide", "renamed.cu": "macro of the project's",
         "thrust_own_std.cu": None, "driver_std.cu": None, "timed.cu": None, "using_std.cu": None,
         "verbose.cuh": None, "pick.cuh": "#if its tokens cannot decide",
-        "end_var.cu": None, "thrust_debug.cu": None, "alias_min.cu": "name of std", "fnptr.cu": "name of std",
-        "using_std_min.cu": "name of std", "header_using_std.cu": "name of std", "exp_host.cu": "name of std", "thrust_late_std.cu": "name of std"}
+        "end_var.cu": None, "thrust_debug.cu": None, "paste_work.cu": None,
+        "paste_kernel.cu": "where it is called", "paste_opts.cu": "#if its tokens cannot decide", "alias_min.cu": "name of std", "fnptr.cu": "name of std",
+        "using_std_min.cu": "name of std", "header_using_std.cu": "name of std", "exp_host.cu": None, "math_double.cu": None,
+        "math_float.cu": "name of std", "paste_math.cu": "name of std",
+        "paste_swap.cu": "name of std", "thrust_late_std.cu": "name of std"}
 for name, why in want.items():
     f = files.get(name, {})
     if why is None and f.get("parser") != "tokens":
