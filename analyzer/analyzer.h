@@ -127,6 +127,7 @@ typedef struct {
   bool reused;            /* the facts are an earlier run's, kept in the cache: nothing it read has changed */
   bool settled;           /* --tiered: read from its tokens alone, nothing in it needing the tree */
   const char *needs_tree; /* --tiered: why it was parsed all the same (a static string); else NULL */
+  bool pending;           /* --tiered: its parse waits until every file is read (scan.c) */
   VEC(FoundInclude) found_includes;
   VEC(Fact) facts;
   VEC(unsigned) line_starts;  /* byte offset of each line, for locations */

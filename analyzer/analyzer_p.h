@@ -240,6 +240,8 @@ typedef struct {
 CXIndex worker_index(ParseWorker *p);
 /* Parses one file and fills its facts (facts.c does the reading). */
 void parse_file(ParseEnv *env, ParseWorker *p, const Candidate *c, SourceFile *f);
+/* The parse of a file parse_file left pending (--tiered). */
+void parse_pending(ParseEnv *env, ParseWorker *p, const Candidate *c, SourceFile *f);
 
 /* A header read from the tree of a file that includes it (see parse.c). */
 /* Disposes of the includer's tree a worker kept (parse_in_context). */

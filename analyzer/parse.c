@@ -635,12 +635,22 @@ void parse_file(ParseEnv *env, ParseWorker *p, const Candidate *c, SourceFile *f
   }
   char *key = env->file_hashes ? facts_cache_key(env, c, f) : NULL;
   if ((!key || !facts_cache_load(env, key, f)) && !(env->tiered && read_settled(env, c, f, key))) {
-    prelude_check(env);
-    unsigned mb = parse_weight(env->db, f);
-    parse_budget_take(&env->budget, mb);
-    parse_and_collect(env, p, c, f, key);
-    parse_budget_give(&env->budget, mb);
+    f->pending = env->tiered; /* parsed once every file is read: include sets count only the files parsed */
+    if (!f->pending)
+      parse_pending(env, p, c, f);
   }
+  free(key);
+}
+
+void parse_pending(ParseEnv *env, ParseWorker *p, const Candidate *c, SourceFile *f) {
+  char *key = env->file_hashes ? facts_cache_key(env, c, f) : NULL;
+  f->pending = false;
+  an_forget_facts(f); /* and the lines read_candidate indexed: the parse indexes them */
+  prelude_check(env);
+  unsigned mb = parse_weight(env->db, f);
+  parse_budget_take(&env->budget, mb);
+  parse_and_collect(env, p, c, f, key);
+  parse_budget_give(&env->budget, mb);
   free(key);
 }
 

@@ -72,6 +72,16 @@ static void show_progress(Work *w, size_t done, const char *rel) {
 
 static void read_one(Work *w, size_t i, ParseWorker *p) {
   w->out[i] = read_candidate(w->env, &w->cands->items[i], p);
+  bool pending = w->out[i] && w->out[i]->pending; /* done when parse_one has parsed it */
+  size_t done = pending ? atomic_load(&w->done) : atomic_fetch_add(&w->done, 1) + 1;
+  if (w->progress)
+    show_progress(w, done, w->cands->items[i].rel);
+}
+
+static void parse_one(Work *w, size_t i, ParseWorker *p) {
+  if (!w->out[i] || !w->out[i]->pending)
+    return;
+  parse_pending(w->env, p, &w->cands->items[i], w->out[i]);
   size_t done = atomic_fetch_add(&w->done, 1) + 1;
   if (w->progress)
     show_progress(w, done, w->cands->items[i].rel);
@@ -266,10 +276,17 @@ bool an_was_read(const Facts *f, const char *path) {
   return false;
 }
 
-/* Which files open with the same #include block, before any is parsed. */
-static void count_include_sets(ParseEnv *env, const Candidates *cands) {
+/* Which files open with the same #include block, before any is parsed: every
+ * CUDA file, or those read so far whose parse is pending (--tiered: a Thrust
+ * set is worth a PCH only where two files to parse share it). */
+static void count_include_sets(ParseEnv *env, const Candidates *cands, SourceFile *const *read) {
   for (size_t i = 0; env->sets && i < cands->len; i++) {
     const Candidate *c = &cands->items[i];
+    if (read) {
+      if (read[i] && read[i]->pending)
+        include_sets_count(env, c, read[i]->text, read[i]->len);
+      continue;
+    }
     char *text;
     size_t len;
     if (c->skip || cm_read_file(c->path, &text, &len) != ST_OK)
@@ -334,12 +351,18 @@ Status an_scan(const char *const *paths, size_t npaths, const ScanOptions *opt, 
   if (!st) {
     env.project_files = project_files(&cands);
     env.cands = &cands;
-    count_include_sets(&env, &cands);
+    if (!env.tiered)
+      count_include_sets(&env, &cands, NULL);
     keep_read_keys(&cands, out);
     Work w = {.env = &env, .cands = &cands, .out = cm_xcalloc(cands.len + 1, sizeof *w.out), .progress = opt->progress,
               .read = read_one};
     clock_gettime(CLOCK_MONOTONIC, &w.start);
     run_workers(&w, opt->jobs);
+    if (env.tiered) {
+      count_include_sets(&env, &cands, w.out);
+      w.read = parse_one;
+      run_workers(&w, opt->jobs);
+    }
     if (!opt->lexical)
       read_in_contexts(&w, opt->jobs);
     out->lexical = opt->lexical;
