@@ -68,8 +68,20 @@ static void add_flags(FileMacros *f, const Candidate *c) {
     }
 }
 
-/* `namespace std` (using it or opening it) or `namespace x = std` on the line. */
+static bool std_at(const char *q, const char *eol) {
+  return eol - q >= 3 && strncmp(q, "std", 3) == 0 && (eol - q == 3 || !(q[3] == '_' || isalnum((unsigned char)q[3])));
+}
+
+/* `namespace std` (using it or opening it), `namespace x = std` or `using
+ * std::x` on the line. */
 static bool names_std_namespace(const char *line, const char *eol) {
+  for (const char *p = line; (p = memmem(p, (size_t)(eol - p), "using", 5)); p += 5) {
+    const char *q = p + 5;
+    while (q < eol && (*q == ' ' || *q == '\t'))
+      q++;
+    if (std_at(q, eol))
+      return true;
+  }
   for (const char *p = line; (p = memmem(p, (size_t)(eol - p), "namespace", 9)); p += 9) {
     const char *q = p + 9;
     while (q < eol && (*q == ' ' || *q == '\t'))
@@ -81,7 +93,7 @@ static bool names_std_namespace(const char *line, const char *eol) {
       while (q < eol && (*q == ' ' || *q == '\t'))
         q++;
     }
-    if (eol - q >= 3 && strncmp(q, "std", 3) == 0 && (eol - q == 3 || !(q[3] == '_' || isalnum((unsigned char)q[3]))))
+    if (std_at(q, eol))
       return true;
   }
   return false;

@@ -73,7 +73,8 @@ static bool tok_is(const Tier *t, size_t i, const char *s) {
 static bool dead(const Tier *t, unsigned off) { return lex_ranges_has(&t->dead, off); }
 
 /* Its identifiers into s; whether it says `using namespace std`, `namespace
- * std {` or `namespace x = std` (in any branch): then any name may be std's. */
+ * std {`, `namespace x = std` or `using std::x` (in any branch): then any
+ * name may be std's. */
 static bool add_words(NameSet *s, const char *text, size_t len) {
   LexTokens t = {0};
   an_lex(text, len, &t);
@@ -82,7 +83,8 @@ static bool add_words(NameSet *s, const char *text, size_t len) {
     if (t.items[i].kind == CXToken_Identifier) {
       char *w = cm_xstrndup(text + t.items[i].begin, t.items[i].end - t.items[i].begin);
       nameset_add(s, w);
-      using_std |= i > 0 && strcmp(w, "std") == 0 && an_lex_word_is(text, &t.items[i - 1], "namespace");
+      using_std |= i > 0 && strcmp(w, "std") == 0 && (an_lex_word_is(text, &t.items[i - 1], "namespace") ||
+                                                      an_lex_word_is(text, &t.items[i - 1], "using"));
       using_std |= i > 2 && strcmp(w, "std") == 0 && an_lex_word_is(text, &t.items[i - 1], "=") &&
                    an_lex_word_is(text, &t.items[i - 3], "namespace");
       free(w);

@@ -14,7 +14,8 @@ calls min() after `using namespace std`, header_using_std.cu after a header of
 its own says it: each may be std::min, which only the CUDA headers declare; so
 may alias_min.cu's s::min (`namespace s = std`), fnptr.cu's `= exp`, no call
 but std::exp(float) by the `using std::exp` of the <math.h> it includes, and
-math_float.cu's exp(f) on a float. exp_host.cu's exp(1.0) and math_double.cu's
+math_float.cu's exp(f) on a float, and header_swap.cu's swap(i, j) on ints after
+swap_using.h's `using std::swap`. exp_host.cu's exp(1.0) and math_double.cu's
 sqrt(d), fabs(d * 0.5) and min(i, j) take built-in types (no std function by
 their arguments) and the doubles the C library's functions take: settled.
 end_var.cu's `size_t end` names no std (std::end, std::size_t), and settles;
@@ -76,7 +77,7 @@ want = {"settled.cu": None, "host_math.cu": "where it is called", "std_min.cu": 
         "paste_kernel.cu": "where it is called", "paste_opts.cu": "#if its tokens cannot decide", "alias_min.cu": "name of std", "fnptr.cu": "name of std",
         "using_std_min.cu": "name of std", "header_using_std.cu": "name of std", "exp_host.cu": None, "math_double.cu": None,
         "math_float.cu": "name of std", "paste_math.cu": "name of std",
-        "paste_swap.cu": "name of std", "thrust_late_std.cu": "name of std"}
+        "paste_swap.cu": "name of std", "header_swap.cu": "name of std", "thrust_late_std.cu": "name of std"}
 for name, why in want.items():
     f = files.get(name, {})
     if why is None and f.get("parser") != "tokens":
