@@ -363,8 +363,9 @@ void sys_headers_free(SysHeaders *s);
 const SysClosure *sys_headers_closure(SysHeaders *s, const char *path);
 bool sys_closure_may_define(const SysClosure *c, const char *name, size_t n);
 /* A header of the closure may bring std's `name` to file scope: by `using
- * namespace std`, `using std::name;`, or one it could not follow. */
-bool sys_closure_may_use_std(const SysClosure *c, const char *name, size_t n);
+ * namespace std`, `using std::name;`, or one it could not follow; with inner,
+ * also by one within a namespace (for a file that says `using namespace x`). */
+bool sys_closure_may_use_std(const SysClosure *c, const char *name, size_t n, bool inner);
 /* The header at real_path is in the closure. */
 bool sys_closure_has(const SysClosure *c, const char *real_path);
 /* Which headers are CUDA's, and which standard headers a file has already. */

@@ -223,7 +223,7 @@ bool includers_use_std(const Includers *r) { return r->open || r->using_std; }
 
 bool includers_may_use_std(const Includers *r, const char *name, size_t n) {
   for (size_t i = 0; i < r->closures.len; i++)
-    if (sys_closure_may_use_std(r->closures.items[i], name, n))
+    if (sys_closure_may_use_std(r->closures.items[i], name, n, true))
       return true;
   return false;
 }

@@ -12,7 +12,8 @@
  *
  * The same reading keeps what brings names of std to file scope: `using
  * namespace std`, and `using std::exp;` (libstdc++'s <math.h>, <stdlib.h>),
- * after which an unqualified exp may be std's.
+ * after which an unqualified exp may be std's; and apart, those within a
+ * namespace, which a file's `using namespace x` may bring in turn.
  *
  * One per scan, shared by the workers: each header is read once (its names and
  * the headers it includes, found), and each closure is kept by the header it
@@ -30,6 +31,8 @@ struct SysClosure {
   NameSet *files;      /* the real path of every header in it */
   NameSet *std_using;  /* what a `using std::NAME;` of its headers names */
   bool using_std;      /* one of its headers says `using namespace std` */
+  NameSet *inner_using; /* the same within braces: a namespace's (or a function's) */
+  bool inner_using_std;
   bool open;           /* some header it includes could not be followed: any name may be defined */
 };
 
@@ -53,6 +56,8 @@ struct Header {
   Strings names;       /* what its #defines name */
   Strings std_using;   /* what its `using std::NAME;` lines name */
   bool using_std;      /* a `using namespace std` line */
+  Strings inner_using; /* the same within braces */
+  bool inner_using_std;
   VEC(Include) includes;
   Strings computed;    /* the macros its `#include MACRO` lines name */
   bool open;           /* an #include it cannot read */
@@ -84,6 +89,7 @@ static void closure_free(SysClosure *c) {
     nameset_free(c->names);
     nameset_free(c->files);
     nameset_free(c->std_using);
+    nameset_free(c->inner_using);
   }
   free(c);
 }
@@ -97,6 +103,7 @@ void sys_headers_free(SysHeaders *s) {
       free(h->path);
       cm_strings_free(&h->names);
       cm_strings_free(&h->std_using);
+      cm_strings_free(&h->inner_using);
       cm_strings_free(&h->computed);
       vec_free(&h->includes);
       closure_free(h->closure);
@@ -244,9 +251,9 @@ static bool mentions_using_std(const char *text, size_t len) {
   return false;
 }
 
-/* Its usings of std at file scope (in no braces but extern "C++" { }'s). The
- * braces of both sides of an #if count: where they do not balance, every
- * using of the header counts, wherever it stands. */
+/* Its usings of std at file scope (in no braces but extern "C++" { }'s), and
+ * apart those within braces. The braces of both sides of an #if count: where
+ * they do not balance, every using of the header counts as a file scope's. */
 static void read_usings(Header *h, const char *text, size_t len) {
   if (!mentions_using_std(text, len))
     return; /* most headers: no need for their tokens */
@@ -270,12 +277,11 @@ static void read_usings(Header *h, const char *text, size_t len) {
       read_using(file_scope ? h : &all, text, &t, i);
     }
   }
-  if (!balanced || open.len) {
-    h->using_std |= all.using_std;
-    for (size_t i = 0; i < all.std_using.len; i++)
-      vec_push(&h->std_using, all.std_using.items[i]);
-    all.std_using.len = 0;
-  }
+  bool sure = balanced && !open.len;
+  *(sure ? &h->inner_using_std : &h->using_std) |= all.using_std;
+  for (size_t i = 0; i < all.std_using.len; i++)
+    vec_push(sure ? &h->inner_using : &h->std_using, all.std_using.items[i]);
+  all.std_using.len = 0;
   cm_strings_free(&all.std_using);
   vec_free(&open);
   vec_free(&t);
@@ -387,6 +393,9 @@ static void take_headers(SysClosure *c, Headers *todo, Headers *computed) {
       nameset_add(c->names, h->names.items[i]);
     for (size_t i = 0; i < h->std_using.len; i++)
       nameset_add(c->std_using, h->std_using.items[i]);
+    c->inner_using_std |= h->inner_using_std;
+    for (size_t i = 0; i < h->inner_using.len; i++)
+      nameset_add(c->inner_using, h->inner_using.items[i]);
     for (size_t i = 0; i < h->includes.len; i++)
       vec_push(todo, h->includes.items[i].to);
     if (h->computed.len)
@@ -402,6 +411,7 @@ static SysClosure *closure_of(SysHeaders *s, Header *top) {
   c->names = nameset_new();
   c->files = nameset_new();
   c->std_using = nameset_new();
+  c->inner_using = nameset_new();
   Headers todo = {0}, computed = {0};
   vec_push(&todo, top);
   bool followed;
@@ -434,8 +444,9 @@ bool sys_closure_may_define(const SysClosure *c, const char *name, size_t n) {
   return c->open || nameset_has(c->names, name, n);
 }
 
-bool sys_closure_may_use_std(const SysClosure *c, const char *name, size_t n) {
-  return c->open || c->using_std || nameset_has(c->std_using, name, n);
+bool sys_closure_may_use_std(const SysClosure *c, const char *name, size_t n, bool inner) {
+  return c->open || c->using_std || nameset_has(c->std_using, name, n) ||
+         (inner && (c->inner_using_std || nameset_has(c->inner_using, name, n)));
 }
 
 /* Through the CUDA side of top's closure, an #include without extension of a

@@ -62,6 +62,7 @@ typedef struct {
   bool beyond_prelude;    /* it includes a CUDA header that brings standard headers the prelude does not */
   bool header_using_std;  /* a project header it includes says `using namespace std` */
   bool using_std;         /* the file or one of those says it, opens namespace std or names an alias of it */
+  bool using_other;       /* the file or one of those says `using namespace x` of another namespace */
   SysClosures system;     /* the closures of the system headers those include, and the prelude's */
   const Includers *pasted_into; /* a source another file includes: what may include it */
 } Tier;
@@ -74,8 +75,9 @@ static bool dead(const Tier *t, unsigned off) { return lex_ranges_has(&t->dead, 
 
 /* Its identifiers into s; whether it says `using namespace std`, `namespace
  * std {`, `namespace x = std` or `using std::x` (in any branch): then any
- * name may be std's. */
-static bool add_words(NameSet *s, const char *text, size_t len) {
+ * name may be std's; into *other, whether it says `using namespace x` of
+ * another namespace, which may hold usings of std's names. */
+static bool add_words(NameSet *s, const char *text, size_t len, bool *other) {
   LexTokens t = {0};
   an_lex(text, len, &t);
   bool using_std = false;
@@ -83,6 +85,8 @@ static bool add_words(NameSet *s, const char *text, size_t len) {
     if (t.items[i].kind == CXToken_Identifier) {
       char *w = cm_xstrndup(text + t.items[i].begin, t.items[i].end - t.items[i].begin);
       nameset_add(s, w);
+      *other |= i > 1 && strcmp(w, "std") != 0 && an_lex_word_is(text, &t.items[i - 1], "namespace") &&
+                an_lex_word_is(text, &t.items[i - 2], "using");
       using_std |= i > 0 && strcmp(w, "std") == 0 && (an_lex_word_is(text, &t.items[i - 1], "namespace") ||
                                                       an_lex_word_is(text, &t.items[i - 1], "using"));
       using_std |= i > 2 && strcmp(w, "std") == 0 && an_lex_word_is(text, &t.items[i - 1], "=") &&
@@ -265,7 +269,7 @@ static const char *read_project(Tier *t) {
       return "a project header it cannot read";
     SourceFile h = {.path = t->headers.items[i], .text = own ? t->f->text : text, .len = own ? t->f->len : len};
     const char *why = read_includes(t, h.path, h.text, h.len, own);
-    bool using_std = add_words(t->words, h.text, h.len);
+    bool using_std = add_words(t->words, h.text, h.len, &t->using_other);
     t->header_using_std |= using_std && !own;
     t->using_std |= using_std;
     add_functions(t->functions, &h);
@@ -352,7 +356,7 @@ static bool early_std(const Tier *t, const char *name) {
  * for a pasted source, one its includers have too. */
 static bool system_using(const Tier *t, const char *name) {
   for (size_t i = 0; i < t->system.len; i++)
-    if (sys_closure_may_use_std(t->system.items[i], name, strlen(name)))
+    if (sys_closure_may_use_std(t->system.items[i], name, strlen(name), t->using_other))
       return true;
   return t->pasted_into && includers_may_use_std(t->pasted_into, name, strlen(name));
 }

@@ -4,7 +4,8 @@
  * from the CUDA side to a header spelled without an extension counts, and a
  * header a cycle reaches is answered as though asked first. A closure brings
  * std's names to file scope by the usings its headers make there, not in a
- * namespace; where a header's braces do not balance, by all of its usings.
+ * namespace (those count apart, for a file that uses such a namespace); where
+ * a header's braces do not balance, by all of its usings.
  * A computed #include is followed through the bodies the closure's headers
  * give its macro (every branch's), also one a computed include reached
  * defines; a macro no header of the closure defines leaves any name possible. */
@@ -88,18 +89,21 @@ static void a_bare_unknown_header_brings_one(void **state) {
   sys_headers_free(s);
 }
 
-static bool uses(SysHeaders *s, const char *header, const char *name) {
+static bool uses_in(SysHeaders *s, const char *header, const char *name, bool inner) {
   char *path = temp_path(header);
-  bool b = sys_closure_may_use_std(sys_headers_closure(s, path), name, strlen(name));
+  bool b = sys_closure_may_use_std(sys_headers_closure(s, path), name, strlen(name), inner);
   free(path);
   return b;
 }
+
+static bool uses(SysHeaders *s, const char *header, const char *name) { return uses_in(s, header, name, false); }
 
 static void usings_at_file_scope_bring_std_names(void **state) {
   (void)state;
   SysHeaders *s = tree();
   write("std/math.h", "#pragma once\n#include <cmath>\nextern \"C++\" {\nusing std::exp;\n}\nusing std::sqrt;\n"
-                      "namespace gnu {\nusing std::size_t;\nusing namespace std;\n}\n");
+                      "namespace gnu {\nusing std::size_t;\n}\n");
+  write("std/inner_all.h", "namespace lib {\nusing namespace std;\n}\n");
   write("std/cmath", "namespace std { float exp(float); }\n");
   write("cuda/math_user.h", "#include <math.h>\n");
   write("std/odd.h", "#ifdef A\nnamespace a {\n#else\nnamespace b {\n#endif\nusing std::min;\n}\n");
@@ -107,6 +111,10 @@ static void usings_at_file_scope_bring_std_names(void **state) {
   assert_true(uses(s, "cuda/math_user.h", "exp"));
   assert_true(uses(s, "cuda/math_user.h", "sqrt"));
   assert_false(uses(s, "cuda/math_user.h", "size_t")); /* gnu::size_t */
+  assert_true(uses_in(s, "cuda/math_user.h", "size_t", true)); /* after `using namespace gnu` */
+  assert_false(uses_in(s, "cuda/math_user.h", "min", true));
+  assert_false(uses(s, "std/inner_all.h", "min"));
+  assert_true(uses_in(s, "std/inner_all.h", "min", true));
   assert_false(uses(s, "cuda/math_user.h", "min"));
   assert_true(uses(s, "std/odd.h", "min"));            /* the braces of both branches: no depth is sure */
   assert_true(uses(s, "std/all.h", "anything"));

@@ -1,0 +1,5 @@
+#pragma once
+#include <utility>
+namespace vendor {
+using std::swap;
+}
