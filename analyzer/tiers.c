@@ -120,6 +120,13 @@ static void add_functions(NameSet *s, const SourceFile *f) {
   vec_free(&t);
 }
 
+/* Only blanks, closing parentheses or a comment from p to eol. */
+static bool nothing_after(const char *p, const char *eol) {
+  while (p < eol && strchr(" \t)\r", *p))
+    p++;
+  return p == eol || (eol - p >= 2 && p[0] == '/' && (p[1] == '/' || p[1] == '*'));
+}
+
 /* The body of `#define NAME body` is one number (`16`, `(-0.5)`, `1e-3f`):
  * into numbers' set of doubles or of other built-in types. */
 static void add_number(LexNumbers *numbers, const char *name, const char *body, const char *eol) {
@@ -129,11 +136,7 @@ static void add_number(LexNumbers *numbers, const char *name, const char *body, 
   while (e < eol && (strchr(".xX+-", *e) || (*e >= '0' && *e <= '9') || ((*e | 32) >= 'a' && (*e | 32) <= 'f') ||
                      strchr("uUlL", *e)))
     e++;
-  const char *rest = e;
-  while (rest < eol && strchr(" \t)", *rest))
-    rest++;
-  if (e == body || !(*body >= '0' && *body <= '9') || (rest + 1 < eol && !(rest[0] == '/' && (rest[1] == '/' || rest[1] == '*'))) ||
-      (rest + 1 == eol && *rest != '\r'))
+  if (e == body || !(*body >= '0' && *body <= '9') || !nothing_after(e, eol))
     return;
   bool hex = e - body > 1 && body[0] == '0' && (body[1] | 32) == 'x';
   bool floating = memchr(body, '.', (size_t)(e - body)) || (!hex && memchr(body, 'e', (size_t)(e - body)));

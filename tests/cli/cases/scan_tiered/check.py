@@ -16,7 +16,7 @@ may alias_min.cu's s::min (`namespace s = std`), fnptr.cu's `= exp`, no call
 but std::exp(float) by the `using std::exp` of the <math.h> it includes, and
 math_float.cu's exp(f) on a float, and header_swap.cu's swap(i, j) on ints after
 swap_using.h's `using std::swap`. exp_host.cu's exp(1.0) and math_double.cu's
-sqrt(d), fabs(d * 0.5) and min(i, j) take built-in types (no std function by
+sqrt(d), fabs(d * SCALE) (a macro of a double literal) and min(i, j) take built-in types (no std function by
 their arguments) and the doubles the C library's functions take: settled.
 end_var.cu's `size_t end` names no std (std::end, std::size_t), and settles;
 so does thrust_debug.cu, whose `#ifdef DEBUG_SORT` no header Thrust's computed
