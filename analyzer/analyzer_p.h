@@ -445,6 +445,9 @@ LexScopes *lex_scopes_read(const SourceFile *f, const char *text, const LexRange
 bool lex_scopes_declared(const LexScopes *s, unsigned i, LexDeclared *out);
 /* The names of the functions the file declares, into out. */
 void lex_scopes_functions(const LexScopes *s, NameSet *out);
+/* Token i of those s was read from is w (one of ws). */
+bool lex_scopes_token_is(const LexScopes *s, unsigned i, const char *w);
+bool lex_scopes_token_is_any(const LexScopes *s, unsigned i, const char *const *ws);
 /* lex_args.c: what the tokens tell of a call's arguments. */
 typedef enum { LEX_ARG_UNKNOWN, LEX_ARG_BUILTIN, LEX_ARG_DOUBLE } LexArgType;
 typedef struct {

@@ -25,17 +25,10 @@ typedef struct {
   const LexNumbers *numbers;
 } Args;
 
-static bool is(const Args *a, unsigned i, const char *w) {
-  size_t n = strlen(w);
-  return i < a->n && a->tok[i].end - a->tok[i].begin == n && memcmp(a->text + a->tok[i].begin, w, n) == 0;
-}
+/* The scopes were read from the same tokens: their comparisons serve here. */
+static bool is(const Args *a, unsigned i, const char *w) { return lex_scopes_token_is(a->scopes, i, w); }
 
-static bool is_any(const Args *a, unsigned i, const char *const *ws) {
-  for (; *ws; ws++)
-    if (is(a, i, *ws))
-      return true;
-  return false;
-}
+static bool is_any(const Args *a, unsigned i, const char *const *ws) { return lex_scopes_token_is_any(a->scopes, i, ws); }
 
 /* The token after the bracket group opened at i; n where it does not close. */
 static unsigned past_group(const Args *a, unsigned i) {

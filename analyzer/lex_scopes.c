@@ -340,3 +340,7 @@ void lex_scopes_free(LexScopes *s) {
   vec_free(&s->decls);
   free(s);
 }
+
+bool lex_scopes_token_is(const LexScopes *s, unsigned i, const char *w) { return is(s, i, w); }
+
+bool lex_scopes_token_is_any(const LexScopes *s, unsigned i, const char *const *ws) { return is_any(s, i, ws); }
