@@ -455,9 +455,11 @@ typedef struct {
 } LexNumbers;
 /* Each argument of the call whose `(` is token open, into out: how many, or
  * -1 where the list does not close or holds more than max. BUILTIN: a type
- * of the language's own (or a pointer to one), not a double. numbers may be NULL. */
-int lex_call_arguments(const LexScopes *scopes, const LexNumbers *numbers, const char *text, const LexRange *tok,
-                       const CXTokenKind *kind, unsigned n, unsigned open, LexArgType *out, int max);
+ * of the language's own (or a pointer to one), not a double. numbers may be
+ * NULL; db names CUDA's built-in variables. */
+int lex_call_arguments(const LexScopes *scopes, const LexNumbers *numbers, const RuleDb *db, const char *text,
+                       const LexRange *tok, const CXTokenKind *kind, unsigned n, unsigned open, LexArgType *out,
+                       int max);
 void lex_scopes_free(LexScopes *s);
 /* Drops what collect_facts gave, so that a file can be read again. */
 void an_forget_facts(SourceFile *f);

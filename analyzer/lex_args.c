@@ -23,6 +23,7 @@ typedef struct {
   unsigned n;
   const LexScopes *scopes;
   const LexNumbers *numbers;
+  const RuleDb *db;
 } Args;
 
 /* The scopes were read from the same tokens: their comparisons serve here. */
@@ -92,10 +93,18 @@ static Type number_macro(const Args *a, unsigned i, unsigned *after) {
   return nameset_has(a->numbers->doubles, s, n) ? DOUBLE : nameset_has(a->numbers->builtin, s, n) ? BUILTIN : UNKNOWN;
 }
 
+/* CUDA's thread indexes (threadIdx): the rules' built-in variables, whose
+ * members are unsigned ints (warpSize, the one without members, has no `.`). */
+static bool built_in_variable(const Args *a, unsigned i) {
+  const Rule *r = a->kind[i] == CXToken_Identifier
+                      ? rl_lookup(a->db, a->text + a->tok[i].begin, a->tok[i].end - a->tok[i].begin)
+                      : NULL;
+  return r && r->section && strcmp(r->section, "Built-in Variables") == 0;
+}
+
 /* A name the file declares, at i, with what follows it ([k], or nothing): its type. */
 static Type name_type(const Args *a, unsigned i, unsigned *after, bool deref) {
-  static const char *const indexes[] = {"threadIdx", "blockIdx", "blockDim", "gridDim", NULL};
-  if (is_any(a, i, indexes) && is(a, i + 1, ".") && !deref) {
+  if (built_in_variable(a, i) && is(a, i + 1, ".") && !deref) {
     *after = i + 3;
     return BUILTIN;
   }
@@ -192,9 +201,10 @@ static Type range_type(const Args *a, unsigned b, unsigned e) {
   return any_double && only_arithmetic ? DOUBLE : BUILTIN;
 }
 
-int lex_call_arguments(const LexScopes *scopes, const LexNumbers *numbers, const char *text, const LexRange *tok,
-                       const CXTokenKind *kind, unsigned n, unsigned open, LexArgType *out, int max) {
-  Args a = {text, tok, kind, n, scopes, numbers};
+int lex_call_arguments(const LexScopes *scopes, const LexNumbers *numbers, const RuleDb *db, const char *text,
+                       const LexRange *tok, const CXTokenKind *kind, unsigned n, unsigned open, LexArgType *out,
+                       int max) {
+  Args a = {text, tok, kind, n, scopes, numbers, db};
   unsigned close = past_group(&a, open);
   if (!is(&a, open, "(") || close > n || !is(&a, close - 1, ")"))
     return -1;

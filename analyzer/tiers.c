@@ -373,7 +373,7 @@ enum { MAX_ARGS = 8 };
  * (sqrt(d), not sqrt(f): std::sqrt(float)). */
 static bool call_names_no_std(const Tier *t, size_t i, const char *name) {
   LexArgType args[MAX_ARGS];
-  int n = lex_call_arguments(t->scopes, &t->numbers, t->f->text, t->tok, t->kind, (unsigned)t->t.len, (unsigned)i + 1,
+  int n = lex_call_arguments(t->scopes, &t->numbers, t->env->db, t->f->text, t->tok, t->kind, (unsigned)t->t.len, (unsigned)i + 1,
                              args, MAX_ARGS);
   bool doubles = n > 0;
   for (int k = 0; k < n; k++) {

@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "analyzer_p.h"
+#include "rules_fixture.h"
 
 typedef struct {
   SourceFile f;
@@ -137,7 +138,7 @@ static char *args_of(const char *text, const char *callee) {
   LexNumbers numbers = {nameset_new(), nameset_new()};
   nameset_add(numbers.builtin, "BLOCK");
   nameset_add(numbers.doubles, "HALF");
-  int n = lex_call_arguments(r->scopes, &numbers, text, r->tok, r->kind, (unsigned)r->t.len, nth(r, callee, 0) + 1, a,
+  int n = lex_call_arguments(r->scopes, &numbers, db, text, r->tok, r->kind, (unsigned)r->t.len, nth(r, callee, 0) + 1, a,
                              8);
   nameset_free(numbers.builtin);
   nameset_free(numbers.doubles);
@@ -175,6 +176,7 @@ static void call_arguments_by_declarations(void **state) {
   assert_args("void f(double x) { sqrt(-x / 2); }", "sqrt", "D");
   assert_args("void f(double x, double y) { fabs(x < y); }", "fabs", "B");
   assert_args("void f() { unsigned i = threadIdx.x; min(i, blockDim.x); }", "min", "BB");
+  assert_args("void f() { min(gridDim.y, grid.x); }", "min", "B?"); /* grid: no built-in variable */
   assert_args("void f(int i) { sqrt(sizeof(int) * i); }", "sqrt", "B");
   assert_args("void f(int a, int b) { g(a < b, b > a); }", "g", "BB");
   /* untyped: a name the file does not declare, a named type, auto, a call, a member */
@@ -193,11 +195,11 @@ static void call_arguments_by_declarations(void **state) {
   assert_args("void f() { ceil(NODES); }", "ceil", "?");
 }
 
-int main(void) {
+int main(int argc, char **argv) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(locals_and_parameters),
       cmocka_unit_test(expressions_declare_nothing),
       cmocka_unit_test(call_arguments_by_declarations),
   };
-  return cmocka_run_group_tests(tests, NULL, NULL);
+  return RULES_FIXTURE_MAIN(tests);
 }
