@@ -450,21 +450,38 @@ static const char *read_std(Tier *t) {
   return unqualified_std_settled(t) ? NULL : "a name of std the CUDA headers may be all that declares";
 }
 
+/* The token before the bracket group that closes at o (`)` or `]`); 0 where
+ * there is none, which is never an object. */
+static size_t before_group(const Tier *t, size_t o) {
+  int depth = 0;
+  for (; o != (size_t)-1; o--) {
+    depth += tok_is(t, o, ")") + tok_is(t, o, "]") - tok_is(t, o, "(") - tok_is(t, o, "[");
+    if (depth == 0)
+      break;
+  }
+  return o == (size_t)-1 || o == 0 ? 0 : o - 1;
+}
+
+/* The call whose callee is at o is of a CUDA header's function whose result no
+ * member rule names (`block.group_index()`: dim3), and the project declares no
+ * function of that name. */
+static bool typed_call(const Tier *t, size_t o) {
+  if (o == 0 || t->t.items[o].kind != CXToken_Identifier)
+    return false;
+  const char *s = t->f->text + t->t.items[o].begin;
+  size_t n = t->t.items[o].end - t->t.items[o].begin;
+  const char *result = rl_call_result(t->env->db, s, n);
+  return result && !rl_member_type(t->env->db, result, strlen(result)) && !nameset_has(t->functions, s, n);
+}
+
 /* The object of `.member` at i (the dot) has a type the tokens tell, or is a
  * CUDA built-in (threadIdx): either way, no member a rule names hides there. */
 static bool typed_object(const Tier *t, size_t dot) {
   size_t o = dot - 1;
-  if (tok_is(t, o, "]")) {
-    int depth = 0;
-    for (; o != (size_t)-1; o--) {
-      depth += tok_is(t, o, "]") - tok_is(t, o, "[");
-      if (depth == 0)
-        break;
-    }
-    if (o == (size_t)-1 || o == 0)
-      return false;
-    o--;
-  }
+  if (tok_is(t, o, ")"))
+    return typed_call(t, before_group(t, o));
+  if (tok_is(t, o, "]") && (o = before_group(t, o)) == 0)
+    return false;
   if (t->t.items[o].kind != CXToken_Identifier || tok_is(t, o - 1, ".") || tok_is(t, o - 1, "->"))
     return false;
   const char *s = t->f->text + t->t.items[o].begin;

@@ -10,7 +10,7 @@
  *                   --hipify-types FILE.csv --hipify-roc-names FILE.csv --member-wraps FILE.csv
  *                   --nvcc-options FILE.csv --build-names FILE.csv --cuda-libraries FILE.csv
  *                   --name-prefixes FILE.csv --same-name-libraries FILE.csv --marks FILE.csv
- *                   --result-casts FILE.csv --wide-masks FILE.csv --struct-names FILE.csv
+ *                   --result-casts FILE.csv --call-results FILE.csv --wide-masks FILE.csv --struct-names FILE.csv
  *                   --predefined-macros FILE.csv --std-headers FILE.csv
  *
  * API files are read in order; a later row with the same (library, cuda_name)
@@ -544,6 +544,7 @@ static const Source sources[] = {
     {"--wide-masks", COLS("prefix"), "INSERT INTO wide_mask VALUES (?)", text_row},
     {"--marks", COLS("file", "mark"), "INSERT INTO mark VALUES (?,?)", text_row},
     {"--result-casts", COLS("cuda_name", "before"), "INSERT INTO result_cast VALUES (?,?)", text_row},
+    {"--call-results", COLS("cuda_name", "result_type"), "INSERT INTO call_result VALUES (?,?)", text_row},
 };
 
 static const Source *source_for(const char *option) {
@@ -574,7 +575,7 @@ static Status build(Ctx *x, int argc, char **argv) {
 
 int main(int argc, char **argv) {
   if (argc < 5 || argc % 2 == 0) {
-    fprintf(stderr, "usage: %s OUT.db SCHEMA.sql (--meta|--libraries|--api|--hip-names|--headers|--hazards|--warp|--casts|--defaults|--arg-edits|--members|--hints|--type-headers|--legacy-headers|--parse-weights|--host-names|--struct-names|--predefined-macros|--std-headers|--signatures|--overloads|--hipify-types|--hipify-roc-names|--member-wraps|--nvcc-options|--build-names|--cuda-libraries|--name-prefixes|--same-name-libraries|--marks|--result-casts|--wide-masks) FILE.csv...\n", argv[0]);
+    fprintf(stderr, "usage: %s OUT.db SCHEMA.sql (--meta|--libraries|--api|--hip-names|--headers|--hazards|--warp|--casts|--defaults|--arg-edits|--members|--hints|--type-headers|--legacy-headers|--parse-weights|--host-names|--struct-names|--predefined-macros|--std-headers|--signatures|--overloads|--hipify-types|--hipify-roc-names|--member-wraps|--nvcc-options|--build-names|--cuda-libraries|--name-prefixes|--same-name-libraries|--marks|--result-casts|--call-results|--wide-masks) FILE.csv...\n", argv[0]);
     return ST_USAGE;
   }
   char *tmp = cm_xasprintf("%s.tmp", argv[1]);

@@ -79,6 +79,7 @@ static const Table tables[] = {
     TABLE(wide_masks, WideMask, S(WideMask, prefix)),
     TABLE(marks, Mark, S(Mark, mark)),
     TABLE(result_casts, MetaEntry, S(MetaEntry, key), S(MetaEntry, value)),
+    TABLE(call_results, MetaEntry, S(MetaEntry, key), S(MetaEntry, value)),
     TABLE(meta, MetaEntry, S(MetaEntry, key), S(MetaEntry, value)),
     TABLE(libraries, Library, S(Library, name), S(Library, cuda_releases), S(Library, hipify_api)),
 };

@@ -167,6 +167,11 @@ static void read_std_header(RuleDb *db, sqlite3_stmt *st) {
   vec_push(&db->std_headers, m);
 }
 
+static void read_call_result(RuleDb *db, sqlite3_stmt *st) {
+  MetaEntry m = {col_need_dup(db, st, 0), col_need_dup(db, st, 1)};
+  vec_push(&db->call_results, m);
+}
+
 static void read_result_cast(RuleDb *db, sqlite3_stmt *st) {
   MetaEntry m = {col_need_dup(db, st, 0), col_need_dup(db, st, 1)};
   vec_push(&db->result_casts, m);
@@ -474,6 +479,7 @@ static Status load(RuleDb *db, sqlite3 *sq) {
       (st = query(db, sq, "SELECT prefix FROM wide_mask", read_wide_mask)) ||
       (st = query(db, sq, "SELECT file, mark FROM mark", read_mark)) ||
       (st = query(db, sq, "SELECT cuda_name, before FROM result_cast", read_result_cast)) ||
+      (st = query(db, sq, "SELECT cuda_name, result_type FROM call_result", read_call_result)) ||
       (st = query(db, sq, "SELECT key, value FROM meta ORDER BY rowid", read_meta)) ||
       (st = query(db, sq, "SELECT name, cuda_releases, hipify_api FROM library", read_library)) ||
       (st = query(db, sq, "SELECT library, section, kind, hipify_type FROM hipify_type ORDER BY id", read_hipify_type)) ||
@@ -571,6 +577,7 @@ void rl_close(RuleDb *db) {
   vec_free(&db->wide_masks);
   vec_free(&db->marks);
   vec_free(&db->result_casts);
+  vec_free(&db->call_results);
   vec_free(&db->earlier);
   vec_free(&db->earlier_keys);
   vec_free(&db->meta);
@@ -782,6 +789,8 @@ const char *rl_type_header(const RuleDb *db, const char *hip_name) {
 }
 
 const char *rl_result_cast(const RuleDb *db, const char *s, size_t n) { return meta_value(&db->result_casts, s, n); }
+
+const char *rl_call_result(const RuleDb *db, const char *s, size_t n) { return meta_value(&db->call_results, s, n); }
 
 const char *rl_struct_name(const RuleDb *db, const char *s, size_t n) { return meta_value(&db->struct_names, s, n); }
 

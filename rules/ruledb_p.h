@@ -95,6 +95,7 @@ struct RuleDb {
   MetaEntries std_headers;      /* a name of std, the standard headers that declare it */
   MetaEntries predefined_macros; /* a macro the parse has from the compiler, its body or "#undef" */
   MetaEntries result_casts;    /* CUDA name, the cast written before its call */
+  MetaEntries call_results;    /* a CUDA header's function, the type it returns */
   VEC(Signature) signatures;
   VEC(Overload) overloads;
   VEC(HipifyType) hipify_types;

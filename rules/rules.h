@@ -261,6 +261,9 @@ const char *rl_type_header(const RuleDb *db, const char *hip_name);
  * another type, where a hazard asks for it (data/result_casts.csv: __popc gets
  * (int)); NULL for any other name. */
 const char *rl_result_cast(const RuleDb *db, const char *s, size_t n);
+/* The type a function of CUDA's headers returns (data/call_results.csv:
+ * group_index: dim3); NULL for any other name. */
+const char *rl_call_result(const RuleDb *db, const char *s, size_t n);
 
 /* Why the function `name` that this CUDA header (a last path part: cublas.h)
  * declares is a legacy API HIP has no counterpart for, whatever the name maps

@@ -254,6 +254,12 @@ CREATE TABLE wide_mask (
   prefix TEXT PRIMARY KEY           -- __ballot, (unsigned long long)
 );
 
+-- Functions of CUDA's headers and the type each returns (data/call_results.csv).
+CREATE TABLE call_result (
+  cuda_name TEXT PRIMARY KEY,      -- group_index
+  result_type TEXT NOT NULL        -- dim3
+);
+
 -- Calls whose HIP counterpart returns another type (data/result_casts.csv).
 CREATE TABLE result_cast (
   cuda_name TEXT PRIMARY KEY,      -- __popc

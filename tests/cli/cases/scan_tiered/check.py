@@ -26,7 +26,9 @@ parsed), which it pastes in turn and which parses only where paste_main.cu's
 macros are, to paste_main.cu's tree; paste_opts.cu's #ifdef is on a macro of
 paste_main.cu's, so undecided; paste_math.cu's exp(f) follows paste_main.cu's
 <math.h>, and paste_swap.cu's swap(i, j) its `using namespace std`: each may be
-std's.
+std's. cg_index.cu reads `.x` through cooperative groups' group_index(), whose
+dim3 (data/call_results.csv) has no member a rule names: settled; own_index.cu
+declares a group_index() of its own, returning a half2: parsed.
 verbose.cuh's `#ifdef VERBOSE_CHECKS` is decided, as no file that may include
 it, nor a header those include, defines the name (lib_compat.h's LIB_MAJOR
 is not: lib_user.cu defines it before including it; nor pick.cuh's PICK_FAST,
@@ -77,7 +79,8 @@ want = {"settled.cu": None, "host_math.cu": "where it is called", "std_min.cu": 
         "paste_kernel.cu": "where it is called", "paste_opts.cu": "#if its tokens cannot decide", "alias_min.cu": "name of std", "fnptr.cu": "name of std",
         "using_std_min.cu": "name of std", "header_using_std.cu": "name of std", "exp_host.cu": None, "math_double.cu": None,
         "math_float.cu": "name of std", "paste_math.cu": "name of std",
-        "paste_swap.cu": "name of std", "header_swap.cu": "name of std", "thrust_late_std.cu": "name of std"}
+        "paste_swap.cu": "name of std", "header_swap.cu": "name of std", "thrust_late_std.cu": "name of std",
+        "cg_index.cu": None, "own_index.cu": "member read"}
 for name, why in want.items():
     f = files.get(name, {})
     if why is None and f.get("parser") != "tokens":
