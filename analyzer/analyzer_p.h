@@ -436,7 +436,7 @@ typedef struct LexScopes LexScopes;
 enum { LEX_NO_TYPE = 0xFFFFFFFFu };
 typedef struct {
   unsigned type;    /* the token naming the declaration's type; LEX_NO_TYPE for a keyword type */
-  bool is_const;
+  bool is_const, is_volatile;
   unsigned keyword; /* a keyword type's last token (`double`, `long` of `unsigned long`); LEX_NO_TYPE for a named one */
   bool pointer;     /* declared with a `*`, or an array */
 } LexDeclared;
@@ -445,6 +445,9 @@ LexScopes *lex_scopes_read(const SourceFile *f, const char *text, const LexRange
 bool lex_scopes_declared(const LexScopes *s, unsigned i, LexDeclared *out);
 /* The names of the functions the file declares, into out. */
 void lex_scopes_functions(const LexScopes *s, NameSet *out);
+/* The names of the types the file defines, into out: a class, struct, union or
+ * enum with its body or base, a typedef's, an alias's (`using T = ...`). */
+void lex_scopes_types(const LexScopes *s, NameSet *out);
 /* Token i of those s was read from is w (one of ws). */
 bool lex_scopes_token_is(const LexScopes *s, unsigned i, const char *w);
 bool lex_scopes_token_is_any(const LexScopes *s, unsigned i, const char *const *ws);

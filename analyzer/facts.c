@@ -490,10 +490,11 @@ static unsigned matching(Reader *r, unsigned i, const char *open, const char *cl
 }
 
 /* Without the tree, a call of a name with C++ overloads (cudaEventCreate(&e,
- * flags): its argument count, which is the parameter count of the overload a
- * call of that many arguments resolves to where no overload defaults one; -1
- * where it is no call. */
-static int call_arguments(Reader *r, unsigned i) {
+ * flags): the parameter count of the overload a call of that many arguments
+ * resolves to: the argument count, or the C declaration's parameters where it
+ * defaults the rest (cudaGraphInstantiate(&e, g) calls the one of 3,
+ * data/signatures.csv); -1 where it is no call. */
+static int call_arguments(Reader *r, unsigned i, const char *name) {
   if (!tok_is(r, i + 1, "("))
     return -1;
   unsigned close = matching(r, i + 1, "(", ")");
@@ -505,7 +506,8 @@ static int call_arguments(Reader *r, unsigned i) {
     depth -= tok_is(r, k, ")") || tok_is(r, k, "]") || tok_is(r, k, "}");
     n += depth == 0 && tok_is(r, k, ",");
   }
-  return n;
+  const Signature *sig = rl_signature(r->env->db, name);
+  return sig && (unsigned)n >= sig->cuda_required && (unsigned)n < sig->cuda_params ? (int)sig->cuda_params : n;
 }
 
 static void read_identifier(Reader *r, unsigned i, bool in_macro) {
@@ -530,7 +532,10 @@ static void read_identifier(Reader *r, unsigned i, bool in_macro) {
     read_std_name(r, i, name, n);
   bool own = where == 3 || (where == 0 && nameset_has(r->own_names, name, n)) ||
              (r->scopes && active && !in_macro && lex_scopes_declared(r->scopes, i, NULL));
-  if (ignored_name(r, i, rule, where, own)) {
+  /* without the tree, a CUDA typedef the rules know by its struct's name
+     (nv_half: __half) is what a parse would follow the typedef to */
+  const char *alias = !rule && !r->parsed && active && !in_macro ? rl_struct_name(r->env->db, name, n) : NULL;
+  if (ignored_name(r, i, rule, alias ? 1 : where, own)) {
     free(header);
     return;
   }
@@ -542,9 +547,9 @@ static void read_identifier(Reader *r, unsigned i, bool in_macro) {
   fact->cuda_declared = where == 1;
   fact->declared_by = header;
   fact->params = where == 1 ? declared_params(r, i)
-                 : !r->parsed && rl_has_overload(r->env->db, fact->name) ? call_arguments(r, i)
+                 : !r->parsed && rl_has_overload(r->env->db, fact->name) ? call_arguments(r, i, fact->name)
                                                                         : -1;
-  fact->aliased = !rule && where == 1 ? aliased_name(r, i) : NULL;
+  fact->aliased = alias ? cm_xstrdup(alias) : !rule && where == 1 ? aliased_name(r, i) : NULL;
   fact->own = own && !rule->origin;
   take_pointee(r, fact);
 }
@@ -694,11 +699,13 @@ static bool declared_in_cuda(Reader *r, CXCursor decl) {
   return cuda;
 }
 
-/* "const", "volatile", "const volatile", or NULL: the qualifiers of type t. */
-static char *cv_spelling(CXType t) {
-  bool c = clang_isConstQualifiedType(t), v = clang_isVolatileQualifiedType(t);
+/* "const", "volatile", "const volatile", or NULL. */
+static char *cv_words(bool c, bool v) {
   return c || v ? cm_xasprintf("%s%s%s", c ? "const" : "", c && v ? " " : "", v ? "volatile" : "") : NULL;
 }
+
+/* The qualifiers of type t. */
+static char *cv_spelling(CXType t) { return cv_words(clang_isConstQualifiedType(t), clang_isVolatileQualifiedType(t)); }
 
 /* obj.member where the member belongs to a CUDA type (cudaDeviceProp.warpSize,
  * grid_group.sync): which members matter is the hazard rules' business. */
@@ -1002,7 +1009,7 @@ static void read_lexical_member(Reader *r, unsigned i) {
   Fact *f = add_fact(r, FK_MEMBER, m.begin, m.end - m.begin,
                      cm_xasprintf("%s.%.*s", owner, (int)(m.end - m.begin), tok_text(r) + m.begin), "token", false);
   f->open = r->tok[i].begin;
-  f->qualifiers = d.is_const ? cm_xstrdup("const") : NULL;
+  f->qualifiers = cv_words(d.is_const, d.is_volatile);
   free(owner);
 }
 
@@ -1116,6 +1123,47 @@ static bool defines_template_id(Reader *r, unsigned i) {
          r->kind[i + 3] == CXToken_Identifier;
 }
 
+/* The token after the template parameter list opened at i (`<`); n where it does not close. */
+static unsigned past_angles(const Reader *r, unsigned i) {
+  int depth = 0;
+  for (; i < r->ntokens; i++) {
+    depth += tok_is(r, i, "<") - tok_is(r, i, ">") - 2 * tok_is(r, i, ">>");
+    if (depth <= 0)
+      return i + 1;
+  }
+  return r->ntokens;
+}
+
+/* Without the tree, the function templates the file defines with __global__
+ * or __device__ (`template <typename T> __global__ void axpy(`), as a parse
+ * lists them; an attribute with arguments before the name
+ * (`__launch_bounds__(256)`) is passed over. */
+static void read_lexical_templates(Reader *r) {
+  for (unsigned i = 0; i + 1 < r->ntokens; i++) {
+    if (!tok_is(r, i, "template") || !tok_is(r, i + 1, "<") || in_ranges(r->skipped.items, r->skipped.len, r->tok[i].begin))
+      continue;
+    bool device = false;
+    unsigned k = past_angles(r, i + 1);
+    for (; k < r->ntokens && !tok_is(r, k, ";") && !tok_is(r, k, "{") && !tok_is(r, k, "template"); k++) {
+      device |= tok_is(r, k, "__global__") || tok_is(r, k, "__device__");
+      if (!tok_is(r, k, "(") || r->kind[k - 1] != CXToken_Identifier)
+        continue;
+      const char *name = r->f->text + r->tok[k - 1].begin;
+      size_t n = r->tok[k - 1].end - r->tok[k - 1].begin;
+      if (n > 4 && name[0] == '_' && name[1] == '_' && name[n - 1] == '_' && name[n - 2] == '_') {
+        k = matching(r, k, "(", ")");
+        continue;
+      }
+      if (device) {
+        char *key = cm_xstrndup(name, n);
+        nameset_add(r->kernel_templates, key);
+        free(key);
+      }
+      break;
+    }
+  }
+}
+
 /* What the scanned tree defines is never a CUDA name to port, wherever it is
  * used: in a macro body, a disabled branch, or a file read lexically. */
 static void read_own_names(Reader *r) {
@@ -1130,6 +1178,8 @@ static void read_own_names(Reader *r) {
     }
   if (r->parsed)
     clang_visitChildren(clang_getTranslationUnitCursor(r->tu), own_decl, r);
+  else
+    read_lexical_templates(r);
 }
 
 /* The file's own inclusions, read when the tree is trusted. */

@@ -25,7 +25,7 @@ typedef struct {
   unsigned name, type; /* token indexes; type NONE where it is a keyword type */
   unsigned keyword;    /* the keyword type's last token (`long` of `unsigned long`); NONE for a named type */
   unsigned from, to;   /* bytes where the declaration is seen */
-  bool is_const;
+  bool is_const, is_volatile;
   bool pointer;        /* declared with a `*` or as an array */
   bool function;       /* a function's name where it is declared: seen there only */
 } Decl;
@@ -238,13 +238,14 @@ static void read_declaration(LexScopes *s, unsigned i, size_t len) {
       is(s, s->inner[i], "[") || next_declarator(s, i, len))
     return;
   unsigned j = i - 1;
-  bool marked = false, is_const = false, pointer = is(s, i + 1, "[");
+  bool marked = false, is_const = false, is_volatile = false, pointer = is(s, i + 1, "[");
   for (; j != NONE && s->code[j] && is_any(s, j, declarator_marks); j--) {
     marked |= !is(s, j, "const") && !is(s, j, "volatile");
     is_const |= is(s, j, "const");
+    is_volatile |= is(s, j, "volatile");
     pointer |= is(s, j, "*");
   }
-  Decl d = {.name = i, .from = s->tok[i].begin, .is_const = is_const, .pointer = pointer,
+  Decl d = {.name = i, .from = s->tok[i].begin, .is_const = is_const, .is_volatile = is_volatile, .pointer = pointer,
             .keyword = j != NONE && is_any(s, j, type_keywords) ? j : NONE};
   if (!type_before(s, j, marked, &d.type) || split_by_line(s, d.type, i))
     return;
@@ -263,8 +264,10 @@ static void read_declaration(LexScopes *s, unsigned i, size_t len) {
     vec_push(&s->decls, d);
     return;
   }
-  if (d.type != NONE && d.type > 0 && is(s, d.type - 1, "const"))
-    d.is_const = true;
+  for (unsigned k = d.type; d.type != NONE && k > 0 && (is(s, k - 1, "const") || is(s, k - 1, "volatile")); k--) {
+    d.is_const |= is(s, k - 1, "const");
+    d.is_volatile |= is(s, k - 1, "volatile");
+  }
   unsigned end = scope_end(s, i);
   d.to = end == NONE ? (unsigned)len : s->tok[end].end;
   vec_push(&s->decls, d);
@@ -316,19 +319,50 @@ bool lex_scopes_declared(const LexScopes *s, unsigned i, LexDeclared *out) {
     if (s->decls.items[k].from <= at && at < s->decls.items[k].to)
       found = &s->decls.items[k];
   if (found && out)
-    *out = (LexDeclared){found->type == NONE ? LEX_NO_TYPE : found->type, found->is_const,
+    *out = (LexDeclared){found->type == NONE ? LEX_NO_TYPE : found->type, found->is_const, found->is_volatile,
                          found->keyword == NONE ? LEX_NO_TYPE : found->keyword, found->pointer};
   return found != NULL;
 }
 
+static void add_name(const LexScopes *s, unsigned i, NameSet *out) {
+  char *name = cm_xstrndup(s->text + s->tok[i].begin, s->tok[i].end - s->tok[i].begin);
+  nameset_add(out, name);
+  free(name);
+}
+
 void lex_scopes_functions(const LexScopes *s, NameSet *out) {
   for (size_t i = 0; i < s->decls.len; i++)
-    if (s->decls.items[i].function) {
-      LexRange r = s->tok[s->decls.items[i].name];
-      char *name = cm_xstrndup(s->text + r.begin, r.end - r.begin);
-      nameset_add(out, name);
-      free(name);
-    }
+    if (s->decls.items[i].function)
+      add_name(s, s->decls.items[i].name, out);
+}
+
+
+/* `typedef ... NAME;`: NAME, the last identifier before the `;` outside any
+ * brackets but a function pointer's name's (a struct's body, an array's
+ * bound, a function type's parameters); NONE where there is none. */
+static unsigned typedef_name(const LexScopes *s, unsigned i) {
+  unsigned last = NONE;
+  for (unsigned k = i + 1; k < s->n && s->code[k] && !is(s, k, ";"); k++) {
+    if (s->close[k] != NONE && !(is(s, k, "(") && !is(s, k - 1, ")")))
+      k = s->close[k];
+    else if (s->kind[k] == CXToken_Identifier)
+      last = k;
+  }
+  return last;
+}
+
+void lex_scopes_types(const LexScopes *s, NameSet *out) {
+  static const char *const keys[] = {"class", "struct", "union", "enum", NULL};
+  static const char *const after_name[] = {"{", ":", "final", NULL};
+  for (unsigned i = 0; i + 2 < s->n; i++) {
+    if (!s->code[i])
+      continue;
+    if ((is_any(s, i, keys) && s->kind[i + 1] == CXToken_Identifier && is_any(s, i + 2, after_name)) ||
+        (is(s, i, "using") && s->kind[i + 1] == CXToken_Identifier && is(s, i + 2, "=")))
+      add_name(s, i + 1, out);
+    else if (is(s, i, "typedef") && typedef_name(s, i) != NONE)
+      add_name(s, typedef_name(s, i), out);
+  }
 }
 
 void lex_scopes_free(LexScopes *s) {

@@ -53,6 +53,7 @@ typedef struct {
   Strings headers;        /* the project headers the file includes, its own path first */
   NameSet *includes;      /* every header the file and those name in an #include */
   NameSet *functions;     /* functions the file and those declare */
+  NameSet *types;         /* types the file and those define */
   NameSet *macros;        /* macros those headers define */
   VEC(OwnMacro) own_macros; /* the file's own, where each is defined */
   LexNumbers numbers;     /* macros of the file and those headers whose body is a number */
@@ -105,19 +106,21 @@ static void token_arrays(const LexTokens *t, LexRange **tok, CXTokenKind **kind)
     (*tok)[i] = (LexRange){t->items[i].begin, t->items[i].end}, (*kind)[i] = t->items[i].kind;
 }
 
-/* The functions a text declares: `T name(` outside any function's body. */
-static void add_functions(NameSet *s, const SourceFile *f) {
-  LexTokens t = {0};
+/* The functions a text declares (`T name(` outside any function's body), and
+ * the types it defines. */
+static void add_declared(Tier *t, const SourceFile *f) {
+  LexTokens lt = {0};
   LexRange *tok;
   CXTokenKind *kind;
-  an_lex(f->text, f->len, &t);
-  token_arrays(&t, &tok, &kind);
-  LexScopes *sc = lex_scopes_read(f, f->text, tok, kind, (unsigned)t.len);
-  lex_scopes_functions(sc, s);
+  an_lex(f->text, f->len, &lt);
+  token_arrays(&lt, &tok, &kind);
+  LexScopes *sc = lex_scopes_read(f, f->text, tok, kind, (unsigned)lt.len);
+  lex_scopes_functions(sc, t->functions);
+  lex_scopes_types(sc, t->types);
   lex_scopes_free(sc);
   free(tok);
   free(kind);
-  vec_free(&t);
+  vec_free(&lt);
 }
 
 /* Only blanks, closing parentheses or a comment from p to eol. */
@@ -261,7 +264,7 @@ static const char *read_includes(Tier *t, const char *path, const char *text, si
   return why;
 }
 
-/* The file and its project headers, transitively: their includes, words and functions. */
+/* The file and its project headers, transitively: their includes, words, functions and types. */
 static const char *read_project(Tier *t) {
   vec_push(&t->headers, cm_xstrdup(t->f->path));
   for (size_t i = 0; i < t->headers.len; i++) {
@@ -275,7 +278,7 @@ static const char *read_project(Tier *t) {
     bool using_std = add_words(t->words, h.text, h.len, &t->using_other);
     t->header_using_std |= using_std && !own;
     t->using_std |= using_std;
-    add_functions(t->functions, &h);
+    add_declared(t, &h);
     add_macros(t, &h, own);
     if (!own)
       free(text);
@@ -286,7 +289,7 @@ static const char *read_project(Tier *t) {
 }
 
 /* A name the CUDA headers declare that no rule knows, or a CUDA name the
- * project declares a function of. */
+ * project declares a function, macro or type of. */
 static const char *read_names(Tier *t) {
   const RuleDb *db = t->env->db;
   for (size_t i = 0; i < t->t.len; i++) {
@@ -302,6 +305,8 @@ static const char *read_names(Tier *t) {
       return "a function of the project's named like a CUDA one";
     if (r && nameset_has(t->macros, s, n))
       return "a macro of the project's named like a CUDA name";
+    if (r && nameset_has(t->types, s, n))
+      return "a type of the project's named like a CUDA name";
   }
   return NULL;
 }
@@ -569,6 +574,7 @@ static void tier_free(Tier *t) {
   cm_strings_free(&t->headers);
   nameset_free(t->includes);
   nameset_free(t->functions);
+  nameset_free(t->types);
   nameset_free(t->macros);
   for (size_t i = 0; i < t->own_macros.len; i++)
     free(t->own_macros.items[i].name);
@@ -581,7 +587,7 @@ static void tier_free(Tier *t) {
 }
 
 const char *tier_needs_tree(const ParseEnv *env, const Candidate *c, SourceFile *f, Strings *read) {
-  Tier t = {.env = env, .c = c, .f = f, .includes = nameset_new(), .functions = nameset_new(), .macros = nameset_new(),
+  Tier t = {.env = env, .c = c, .f = f, .includes = nameset_new(), .functions = nameset_new(), .types = nameset_new(), .macros = nameset_new(),
             .words = nameset_new(), .early_std = nameset_new(), .numbers = {nameset_new(), nameset_new()}};
   an_lex(f->text, f->len, &t.t);
   t.lex_macros = lex_macros_new(env, c);

@@ -78,7 +78,7 @@ typedef struct {
   const char *cache_dir;     /* --cache-dir; NULL: the user's cache folder */
   bool no_cache;             /* --no-cache */
   bool lexical;              /* --lexical */
-  bool tiered;               /* --tiered */
+  bool parse_all;            /* --parse-all: every file to a parse, not only those tokens leave open */
   const char *offload_arch;  /* the AMD target build files name for CUDA's sm numbers */
   int jobs;
   unsigned parse_memory_mb;  /* --parse-memory */

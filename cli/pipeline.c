@@ -41,7 +41,7 @@ static Status parse_memory(const char *cmd, const char *s, PipelineArgs *a) {
 
 enum {
   PO_RULES = 256, PO_RULES_DB, PO_ROCM, PO_ROCM_PATH, PO_CUDA_PATH, PO_CACHE_DIR, PO_OFFLOAD_ARCH, PO_NO_CACHE,
-  PO_LEXICAL, PO_INCLUDE, PO_EXTRA_ARG, PO_PARSE_MEMORY, PO_TIERED,
+  PO_LEXICAL, PO_INCLUDE, PO_EXTRA_ARG, PO_PARSE_MEMORY, PO_TIERED, PO_PARSE_ALL,
 };
 
 /* -I DIR, -D NAME, -include FILE (joined or apart) and --extra-arg ARG, hipify-clang's
@@ -62,6 +62,7 @@ static const CliOption options[] = {
     {"no-cache", PO_NO_CACHE, false, false},
     {"lexical", PO_LEXICAL, false, false},
     {"tiered", PO_TIERED, false, false},
+    {"parse-all", PO_PARSE_ALL, false, false},
     {"jobs", 'j', true, false},  /* make's -j4 as well */
     {"parse-memory", PO_PARSE_MEMORY, true, false},
 };
@@ -95,7 +96,8 @@ static Status set_option(void *ctx, const char *cmd, int key, const char *value)
   case PO_RULES: vec_push(&a->rules, value); break;
   case PO_NO_CACHE: a->no_cache = true; break;
   case PO_LEXICAL: a->lexical = true; break;
-  case PO_TIERED: a->tiered = true; break;
+  case PO_TIERED: a->parse_all = false; break; /* the default, after a --parse-all */
+  case PO_PARSE_ALL: a->parse_all = true; break;
   case 'j': return parse_jobs(cmd, value, &a->jobs);
   case PO_PARSE_MEMORY: return parse_memory(cmd, value, a);
   case CLI_OPERAND: vec_push(&a->paths, value); break;
@@ -155,7 +157,7 @@ Status pipeline_scan(const PipelineArgs *a, const PlanOptions *extra, Pipeline *
   Status st;
   char *cache = cache_dir(a);
   ScanOptions sopt = {.cuda_path = a->cuda_path, .compile_db = a->compile_db, .compat_include = cli_compat_include(),
-                      .cache_dir = cache, .lexical = a->lexical, .tiered = a->tiered,
+                      .cache_dir = cache, .lexical = a->lexical, .tiered = !a->parse_all,
                       .extra_args = a->extra.items, .nextra = a->extra.len,
                       .jobs = a->jobs ? a->jobs : 2,
                       .parse_memory_mb = a->parse_memory_set ? a->parse_memory_mb : AN_PARSE_MEMORY_MB, .progress = !a->quiet && isatty(STDERR_FILENO)};

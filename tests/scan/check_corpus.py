@@ -10,6 +10,8 @@ Runs `HIPPORT scan PROGRAM_DIR --format json` and asserts that
     two findings;
   * no name of a `# not-uses: a b c` line (commas or spaces between names)
     appears in uses[].cuda.
+A `# scan-options: --parse-all` line adds its options to the scan (a program
+whose findings only a parse of every file gives: a syntax error's HP3001).
 Findings the file does not list are shown for information, not failed: the
 corpus notes borderline cases a scanner may report either way.
 Exit: 0 pass, 1 a check failed, 2 the file or the scan could not be read.
@@ -23,17 +25,22 @@ import sys
 
 LINE = re.compile(r"^(?P<category>[a-z][a-z0-9-]*)\s+(?P<file>\S+):(?P<line>[1-9][0-9]*)\s*$")
 NOT_USES = re.compile(r"^#\s*not-uses\s*:(?P<names>.*)$")
+OPTIONS = re.compile(r"^#\s*scan-options\s*:(?P<options>.*)$")
 
 
 def read_expected(path):
-    """Returns (Counter of (category, file, line), set of not-use names, errors)."""
-    expected, not_uses, errors = collections.Counter(), set(), []
+    """Returns (Counter of (category, file, line), set of not-use names, scan options, errors)."""
+    expected, not_uses, options, errors = collections.Counter(), set(), [], []
     with open(path, encoding="utf-8") as f:
         for n, raw in enumerate(f, 1):
             text = raw.strip()
             m = NOT_USES.match(text)
             if m:
                 not_uses.update(x for x in re.split(r"[,\s]+", m.group("names")) if x)
+                continue
+            m = OPTIONS.match(text)
+            if m:
+                options += m.group("options").split()
                 continue
             if not text or text.startswith("#"):
                 continue
@@ -42,7 +49,7 @@ def read_expected(path):
                 errors.append(f"{path}:{n}: not `<category> <file>:<line>`: {text!r}")
                 continue
             expected[(m.group("category"), m.group("file"), int(m.group("line")))] += 1
-    return expected, not_uses, errors
+    return expected, not_uses, options, errors
 
 
 def scan(hipport, prog, extra):
@@ -66,13 +73,13 @@ def main(argv):
     hipport, prog = argv[1], os.path.abspath(argv[2])
     extra = argv[4:] if len(argv) > 3 and argv[3] == "--" else []
     name = os.path.basename(prog)
-    expected, not_uses, errors = read_expected(os.path.join(prog, "expected_findings.txt"))
+    expected, not_uses, options, errors = read_expected(os.path.join(prog, "expected_findings.txt"))
     for e in errors:
         print("FAIL:", e)
     if errors:
         return 2
 
-    report = scan(hipport, prog, extra)
+    report = scan(hipport, prog, extra + options)
     found = collections.Counter()
     for fd in report.get("findings", []):
         found[(fd.get("category"), fd.get("file"), fd.get("line"))] += 1

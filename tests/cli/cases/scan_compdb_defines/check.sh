@@ -12,7 +12,7 @@ cat >"$TMP/build/compile_commands.json" <<JSON
   }
 ]
 JSON
-"$HIPPORT" scan --format json -o "$TMP/build.json" -p "$TMP/build" "$INPUT/src" 2>"$TMP/err2"
+"$HIPPORT" scan --parse-all --format json -o "$TMP/build.json" -p "$TMP/build" "$INPUT/src" 2>"$TMP/err2"
 r=$?
 [[ $r == 0 ]] || { echo "check.sh: scan -p exit $r: $(cat "$TMP/err2")"; exit 1; }
 python3 - "$TMP/plain.json" "$TMP/build.json" <<'PY'

@@ -15,7 +15,7 @@ errors = []
 
 
 def scan(*extra):
-    r = subprocess.run([hipport, "scan", inp, "--no-db", "--cache-dir", cache, *extra],
+    r = subprocess.run([hipport, "scan", "--parse-all", inp, "--no-db", "--cache-dir", cache, *extra],
                        capture_output=True, text=True)
     if r.returncode != 0:
         errors.append(f"scan {' '.join(extra)} exited {r.returncode}: {r.stderr.strip()}")

@@ -24,7 +24,7 @@ if syncs != [7]:
     errors.append(f"dot.h's __syncthreads reported at lines {syncs}, expected [7]")
 
 again = os.path.join(tmp, "again.json")
-subprocess.run([hipport, "scan", "--format", "json", "-o", again, "--cache-dir", os.path.join(tmp, "cache"), inp],
+subprocess.run([hipport, "scan", "--parse-all", "--format", "json", "-o", again, "--cache-dir", os.path.join(tmp, "cache"), inp],
                check=True)
 with open(again, encoding="utf-8") as f:
     warm = json.load(f)
@@ -34,7 +34,7 @@ if warm["summary"].get("reused_files") != len(doc["files"]):
     errors.append(f"second run reused {warm['summary'].get('reused_files')} of {len(doc['files'])} files")
 
 out = os.path.join(tmp, "port")
-subprocess.run([hipport, "translate", inp, "-o", out], check=True, capture_output=True)
+subprocess.run([hipport, "translate", "--parse-all", inp, "-o", out], check=True, capture_output=True)
 with open(os.path.join(out, "dot.h"), encoding="utf-8") as f:
     port = f.read()
 if port.count("reinterpret_cast<const half&>(") != 2:

@@ -21,7 +21,7 @@ if [f["parser"] for f in reference["files"]] != ["libclang"] * 5:
 if not any(u["cuda"] == "this_thread_block" for u in reference["uses"]):
     errors.append("no use of this_thread_block in the report")
 cache = os.path.join(tmp, "cache")
-r = subprocess.run([hipport, "scan", inp, "--format", "json", "--cache-dir", cache], capture_output=True, text=True)
+r = subprocess.run([hipport, "scan", "--parse-all", inp, "--format", "json", "--cache-dir", cache], capture_output=True, text=True)
 cached = json.loads(r.stdout) if r.returncode == 0 else {}
 for part in ("files", "uses", "findings"):
     if cached.get(part) != reference[part]:

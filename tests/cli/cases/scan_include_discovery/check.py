@@ -16,7 +16,7 @@ errors = []
 
 
 def scan(*args):
-    r = subprocess.run([hipport, "scan", *args, "--no-db", "--format", "json"], capture_output=True, text=True)
+    r = subprocess.run([hipport, "scan", "--parse-all", *args, "--no-db", "--format", "json"], capture_output=True, text=True)
     if r.returncode != 0:
         errors.append(f"scan {args}: rc {r.returncode}, {r.stderr}")
         return {"files": [], "findings": [], "uses": [], "include_folders_found": []}
@@ -33,7 +33,7 @@ if any(d["code"] in ("HP1006", "HP3001") for d in vadd["findings"]):
 found = [(f["folder"], f["header"]) for f in vadd["include_folders_found"]]
 if found != [(os.path.join(inp, "Common"), "helper_cuda.h")]:
     errors.append(f"vadd: include folders found {found}")
-text = subprocess.run([hipport, "scan", os.path.join(inp, "Samples", "vadd"), "--no-db"], capture_output=True,
+text = subprocess.run([hipport, "scan", "--parse-all", os.path.join(inp, "Samples", "vadd"), "--no-db"], capture_output=True,
                       text=True).stdout
 if text.count(os.path.join(inp, "Common")) != 1:
     errors.append(f"the text report does not name Common once:\n{text}")

@@ -31,7 +31,7 @@ if [f["parser"] for f in reference["files"]] != ["libclang"] * 4:
 def scan(what, keep_facts=False):
     for kept in glob.glob(os.path.join(cache, "file-*.facts")) * (not keep_facts):
         os.remove(kept)
-    r = subprocess.run([hipport, "scan", inp, "-I", os.path.join(inp, "inc"), "--format", "json",
+    r = subprocess.run([hipport, "scan", "--parse-all", inp, "-I", os.path.join(inp, "inc"), "--format", "json",
                         "--cache-dir", cache], capture_output=True, text=True)
     if r.returncode != 0 or report(r.stdout) != reference:
         errors.append(f"{what}: the report differs from a run with no cache (exit {r.returncode})")

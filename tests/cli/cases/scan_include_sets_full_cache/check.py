@@ -18,7 +18,7 @@ errors = []
 
 
 def scan(cache, what):
-    r = subprocess.run([hipport, "scan", inp, "--format", "json", "--cache-dir", cache],
+    r = subprocess.run([hipport, "scan", "--parse-all", inp, "--format", "json", "--cache-dir", cache],
                        capture_output=True, text=True)
     doc = json.loads(r.stdout) if r.returncode == 0 else None
     if doc:

@@ -21,7 +21,7 @@ errors = []
 
 def scan():
     """The report's file entry and summary, and whether the run loaded libclang."""
-    r = subprocess.run([hipport, "scan", os.path.join(inp, "src"), "-p", build, "--format", "json",
+    r = subprocess.run([hipport, "scan", "--parse-all", os.path.join(inp, "src"), "-p", build, "--format", "json",
                         "--cache-dir", cache], capture_output=True, text=True, env=dict(os.environ, LD_DEBUG="files"))
     if r.returncode != 0:
         errors.append(f"scan exited {r.returncode}: {r.stderr.strip()[-300:]}")

@@ -14,7 +14,7 @@ errors = []
 if sorted(f["parser"] for f in reference["files"]) != ["libclang"] * 4:
     errors.append("the unbounded run did not parse the four files")
 for extra in (["--parse-memory", "1"], []):
-    r = subprocess.run([hipport, "scan", inp, "--format", "json", "--no-cache", "-j2"] + extra,
+    r = subprocess.run([hipport, "scan", "--parse-all", inp, "--format", "json", "--no-cache", "-j2"] + extra,
                        capture_output=True, text=True, timeout=100)
     if r.returncode != 0 or json.loads(r.stdout) != reference:
         errors.append(f"-j2 {' '.join(extra) or '(default budget)'}: the report differs (exit {r.returncode})")

@@ -18,7 +18,7 @@ with open(os.path.join(tree, "long.cu"), "w") as f:
     f.write("#include <cuda_runtime.h>\nint x = 0" + " + 1" * 200000 + ";\n")
 with open(os.path.join(tree, "nested.cu"), "w") as f:
     f.write("#include <cuda_runtime.h>\nint y = " + "- " * 3000000 + "1;\n")
-r = subprocess.run([hipport, "scan", tree, "--no-db", "--format", "json"], capture_output=True, text=True, timeout=300)
+r = subprocess.run([hipport, "scan", "--parse-all", tree, "--no-db", "--format", "json"], capture_output=True, text=True, timeout=300)
 errors = []
 if r.returncode != 0:
     errors.append(f"rc {r.returncode}: {r.stderr[-500:]}")

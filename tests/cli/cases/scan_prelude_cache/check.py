@@ -27,7 +27,7 @@ if '"parser": "libclang"' not in raw:
 
 
 def scan(*extra, env=None):
-    r = subprocess.run([hipport, "scan", os.path.join(inp, "k.cu"), "--format", "json", *extra],
+    r = subprocess.run([hipport, "scan", "--parse-all", os.path.join(inp, "k.cu"), "--format", "json", *extra],
                        capture_output=True, text=True, env=env)
     if r.returncode != 0:
         errors.append(f"scan {' '.join(extra)} exited {r.returncode}: {r.stderr.strip()}")
@@ -63,7 +63,7 @@ else:
     if b"not a PCH" in open(first[0], "rb").read(1000):
         errors.append("the corrupt PCH was not made again")
 
-procs = [subprocess.Popen([hipport, "scan", os.path.join(inp, "k.cu"), "--format", "json",
+procs = [subprocess.Popen([hipport, "scan", "--parse-all", os.path.join(inp, "k.cu"), "--format", "json",
                            "--cache-dir", os.path.join(tmp, "shared")], stdout=subprocess.PIPE, text=True)
          for _ in range(3)]
 for p in procs:

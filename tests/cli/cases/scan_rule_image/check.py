@@ -21,7 +21,7 @@ def report(text):
 
 
 def scan(*extra):
-    r = subprocess.run([hipport, "scan", os.path.join(inp, "k.cu"), "--format", "json", *extra],
+    r = subprocess.run([hipport, "scan", "--parse-all", os.path.join(inp, "k.cu"), "--format", "json", *extra],
                        capture_output=True, text=True)
     if r.returncode != 0:
         errors.append(f"scan {' '.join(extra)} exited {r.returncode}: {r.stderr.strip()}")

@@ -28,7 +28,12 @@ paste_main.cu's, so undecided; paste_math.cu's exp(f) follows paste_main.cu's
 <math.h>, and paste_swap.cu's swap(i, j) its `using namespace std`: each may be
 std's. cg_index.cu reads `.x` through cooperative groups' group_index(), whose
 dim3 (data/call_results.csv) has no member a rule names: settled; own_index.cu
-declares a group_index() of its own, returning a half2: parsed.
+declares a group_index() of its own, returning a half2: parsed; so is
+own_type.cu, whose class is named like Caffe2's CUDAContext. half_alias.cu's
+nv_half and __nv_half2 (data/struct_names.csv), graph_default.cu's two-argument
+cudaGraphInstantiate (the declaration of three, data/signatures.csv) and
+volatile_half.cu's member write through a volatile pointer settle, and port as
+the parse does.
 verbose.cuh's `#ifdef VERBOSE_CHECKS` is decided, as no file that may include
 it, nor a header those include, defines the name (lib_compat.h's LIB_MAJOR
 is not: lib_user.cu defines it before including it; nor pick.cuh's PICK_FAST,
@@ -49,7 +54,7 @@ from clicase import finish
 
 inp, hipport, tmp = os.environ["INPUT"], os.environ["HIPPORT"], os.environ["TMP"]
 tiered = json.load(open(os.environ["OUT"]))
-full = json.loads(subprocess.run([hipport, "scan", inp, "--rocm", "newest", "--format", "json"],
+full = json.loads(subprocess.run([hipport, "scan", inp, "--parse-all", "--rocm", "newest", "--format", "json"],
                                  capture_output=True, text=True, check=True).stdout)
 errors = []
 
@@ -80,7 +85,8 @@ want = {"settled.cu": None, "host_math.cu": "where it is called", "std_min.cu": 
         "using_std_min.cu": "name of std", "header_using_std.cu": "name of std", "exp_host.cu": None, "math_double.cu": None,
         "math_float.cu": "name of std", "paste_math.cu": "name of std",
         "paste_swap.cu": "name of std", "header_swap.cu": "name of std", "thrust_late_std.cu": "name of std",
-        "cg_index.cu": None, "own_index.cu": "member read"}
+        "cg_index.cu": None, "own_index.cu": "member read", "own_type.cu": "type of the project's",
+        "half_alias.cu": None, "graph_default.cu": None, "volatile_half.cu": None}
 for name, why in want.items():
     f = files.get(name, {})
     if why is None and f.get("parser") != "tokens":
@@ -94,7 +100,7 @@ if tiered["summary"].get("settled_files") != settled or settled < 2:
 ports = {}
 for mode in ("full", "tiered"):
     out = os.path.join(tmp, mode)
-    subprocess.run([hipport, "translate", inp, "--rocm", "newest", "-o", out] + (["--tiered"] if mode == "tiered" else []),
+    subprocess.run([hipport, "translate", inp, "--rocm", "newest", "-o", out] + (["--tiered"] if mode == "tiered" else ["--parse-all"]),
                    check=True, capture_output=True)
     ports[mode] = out
 for name in want:

@@ -23,7 +23,7 @@ def scan(cache, *flags):
 
 
 tiered, tiered_sets = scan(os.path.join(tmp, "tiered"), "--tiered")
-full, full_sets = scan(os.path.join(tmp, "full"))
+full, full_sets = scan(os.path.join(tmp, "full"), "--parse-all")
 parsers = {f["path"]: f["parser"] for f in tiered.get("files", [])}
 if parsers != {"settled.cu": "tokens", "parsed.cu": "libclang"}:
     errors.append(f"tiered: {parsers}, want settled.cu from tokens and parsed.cu parsed")

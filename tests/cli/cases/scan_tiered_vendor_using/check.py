@@ -11,7 +11,7 @@ from clicase import finish
 inp, hipport = os.environ["INPUT"], os.environ["HIPPORT"]
 tiered = json.load(open(os.environ["OUT"]))
 full = json.loads(subprocess.run([hipport, "scan", os.path.join(inp, "src"), "-I", os.path.join(inp, "sys"),
-                                  "--rocm", "newest", "--format", "json"],
+                                  "--parse-all", "--rocm", "newest", "--format", "json"],
                                  capture_output=True, text=True, check=True).stdout)
 errors = []
 parsers = {f["path"]: f["parser"] for f in tiered["files"]}
