@@ -125,9 +125,9 @@ typedef struct {
   unsigned not_utf8_at;   /* the first of them */
   bool unreadable;        /* an input error the exit code reports after the scan */
   bool reused;            /* the facts are an earlier run's, kept in the cache: nothing it read has changed */
-  bool settled;           /* --tiered: read from its tokens alone, nothing in it needing the tree */
-  const char *needs_tree; /* --tiered: why it was parsed all the same (a static string); else NULL */
-  bool pending;           /* --tiered: its parse waits until every file is read (scan.c) */
+  bool settled;           /* tiered: read from its tokens alone, nothing in it needing the tree */
+  const char *needs_tree; /* tiered: why it was parsed all the same (a static string); else NULL */
+  bool pending;           /* tiered: its parse waits until every file is read (scan.c) */
   VEC(FoundInclude) found_includes;
   VEC(Fact) facts;
   VEC(unsigned) line_starts;  /* byte offset of each line, for locations */
@@ -167,7 +167,7 @@ typedef struct {
   char *root;                  /* the scan root paths are relative to */
   size_t files_scanned;        /* every file walked */
   size_t reused_files;         /* CUDA files whose facts an earlier run kept, not parsed again */
-  size_t settled_files;        /* --tiered: CUDA files read from their tokens alone */
+  size_t settled_files;        /* tiered: CUDA files read from their tokens alone */
   bool lexical;                /* every file read by tokens only, as asked */
   VEC(SourceFile *) files;     /* the CUDA files, sorted by rel path */
   VEC(FileKey) read;           /* every file the scan read, CUDA or not */

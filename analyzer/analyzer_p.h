@@ -356,12 +356,24 @@ bool an_lex_word_is(const char *text, const LexToken *w, const char *s);
 typedef struct SysHeaders SysHeaders;
 typedef struct SysClosure SysClosure;
 typedef VEC(const SysClosure *) SysClosures;
+/* Which headers declare CUDA's API: the toolkit's, but for the libraries that keep their names. */
+typedef struct {
+  bool (*is_api)(const char *real_path, void *ctx);
+  void *ctx;
+} SysApi;
 /* Looks for <headers> in the folders of each list, in order. */
-SysHeaders *sys_headers_new(const Strings *const *dirs, size_t n);
+SysHeaders *sys_headers_new(const Strings *const *dirs, size_t n, SysApi api);
 void sys_headers_free(SysHeaders *s);
 /* The closure of the header at path (kept for the scan; safe from any worker). */
 const SysClosure *sys_headers_closure(SysHeaders *s, const char *path);
 bool sys_closure_may_define(const SysClosure *c, const char *name, size_t n);
+/* What the closures of roots reach declares nothing here: the prelude's
+ * names are the prelude parse's (ParseEnv.cuda_names), which its branches
+ * decided, where the text's every branch would give more (cuda_runtime.h's
+ * `typedef unsigned size_t;` for NVRTC). Called before any closure but theirs. */
+void sys_headers_leave_out(SysHeaders *s, const Strings *roots);
+/* A CUDA API header of the closure declares name (a function, type or enumerator). */
+bool sys_closure_declares(const SysClosure *c, const char *name, size_t n);
 /* A header of the closure may bring std's `name` to file scope: by `using
  * namespace std`, `using std::name;`, or one it could not follow; with inner,
  * also by one within a namespace (for a file that says `using namespace x`). */
@@ -445,9 +457,21 @@ LexScopes *lex_scopes_read(const SourceFile *f, const char *text, const LexRange
 bool lex_scopes_declared(const LexScopes *s, unsigned i, LexDeclared *out);
 /* The names of the functions the file declares, into out. */
 void lex_scopes_functions(const LexScopes *s, NameSet *out);
+/* Token i is code: on no directive line (#include, #define). */
+bool lex_scopes_in_code(const LexScopes *s, unsigned i);
+/* facts.c: `cg` or `cooperative_groups`, the qualifiers of cooperative groups'
+ * names; the rule of cooperative_groups::name (reduce, plus), or NULL. */
+bool an_cg_qualifier(const char *q, size_t n);
+const Rule *an_cg_rule(const RuleDb *db, const char *name, size_t n);
 /* The names of the types the file defines, into out: a class, struct, union or
- * enum with its body or base, a typedef's, an alias's (`using T = ...`). */
+ * enum with its body or base, a typedef's, an alias's (`using T = ...`), and
+ * the enumerators of its unscoped enums. */
 void lex_scopes_types(const LexScopes *s, NameSet *out);
+/* The tokens as lex_scopes_read takes them: ranges and kinds apart (freed by the caller). */
+void lex_token_arrays(const LexTokens *t, LexRange **tok, CXTokenKind **kind);
+/* The functions a text declares (`T name(` outside any function's body) and
+ * the types and enumerators it defines, read from its tokens. */
+void lex_declared_names(const SourceFile *f, NameSet *functions, NameSet *types);
 /* Token i of those s was read from is w (one of ws). */
 bool lex_scopes_token_is(const LexScopes *s, unsigned i, const char *w);
 bool lex_scopes_token_is_any(const LexScopes *s, unsigned i, const char *const *ws);

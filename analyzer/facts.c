@@ -372,13 +372,26 @@ static bool outermost_namespace_is(CXCursor c, const char *ns) {
  * namespace, "cooperative_groups::reduce", so that std::plus or a user's reduce
  * is never taken for them. With the tree, the declaration says; without it, only
  * the qualifiers `cg::` (the customary alias) and `cooperative_groups::` do. */
+static const char cg_namespace[] = "cooperative_groups";
+
+bool an_cg_qualifier(const char *q, size_t n) {
+  return (n == 2 && memcmp(q, "cg", 2) == 0) || (n == strlen(cg_namespace) && memcmp(q, cg_namespace, n) == 0);
+}
+
+const Rule *an_cg_rule(const RuleDb *db, const char *name, size_t n) {
+  char *key = cm_xasprintf("%s::%.*s", cg_namespace, (int)n, name);
+  const Rule *rule = rl_lookup(db, key, strlen(key));
+  free(key);
+  return rule;
+}
+
 static const Rule *namespaced_rule(Reader *r, unsigned i, int where, const char *name, size_t n, char **qualified) {
-  static const char ns[] = "cooperative_groups";
-  bool in_ns = where == 1 ? outermost_namespace_is(referenced_decl(r, i), ns)
-               : where == 0 && i > 1 && tok_is(r, i - 1, "::") && (tok_is(r, i - 2, "cg") || tok_is(r, i - 2, ns));
+  bool in_ns = where == 1 ? outermost_namespace_is(referenced_decl(r, i), cg_namespace)
+               : where == 0 && i > 1 && tok_is(r, i - 1, "::") &&
+                     an_cg_qualifier(r->f->text + r->tok[i - 2].begin, r->tok[i - 2].end - r->tok[i - 2].begin);
   if (!in_ns)
     return NULL;
-  char *key = cm_xasprintf("%s::%.*s", ns, (int)n, name);
+  char *key = cm_xasprintf("%s::%.*s", cg_namespace, (int)n, name);
   const Rule *rule = rl_lookup(r->env->db, key, strlen(key));
   if (rule)
     *qualified = key;

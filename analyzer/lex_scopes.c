@@ -330,6 +330,8 @@ static void add_name(const LexScopes *s, unsigned i, NameSet *out) {
   free(name);
 }
 
+bool lex_scopes_in_code(const LexScopes *s, unsigned i) { return i < s->n && s->code[i]; }
+
 void lex_scopes_functions(const LexScopes *s, NameSet *out) {
   for (size_t i = 0; i < s->decls.len; i++)
     if (s->decls.items[i].function)
@@ -351,6 +353,19 @@ static unsigned typedef_name(const LexScopes *s, unsigned i) {
   return last;
 }
 
+/* The enumerators of the unscoped enum whose `enum` is at i (scoped ones,
+ * `enum class`, keep theirs in the enum's scope). */
+static void add_enumerators(const LexScopes *s, unsigned i, NameSet *out) {
+  unsigned b = i + 1;
+  while (b < s->n && s->code[b] && !is(s, b, "{") && !is(s, b, ";") && !is(s, b, "class") && !is(s, b, "struct"))
+    b++;
+  if (b >= s->n || !is(s, b, "{") || s->close[b] == NONE)
+    return;
+  for (unsigned k = b + 1; k < s->close[b]; k++)
+    if (s->inner[k] == b && s->kind[k] == CXToken_Identifier && (is(s, k - 1, "{") || is(s, k - 1, ",")))
+      add_name(s, k, out);
+}
+
 void lex_scopes_types(const LexScopes *s, NameSet *out) {
   static const char *const keys[] = {"class", "struct", "union", "enum", NULL};
   static const char *const after_name[] = {"{", ":", "final", NULL};
@@ -362,7 +377,31 @@ void lex_scopes_types(const LexScopes *s, NameSet *out) {
       add_name(s, i + 1, out);
     else if (is(s, i, "typedef") && typedef_name(s, i) != NONE)
       add_name(s, typedef_name(s, i), out);
+    if (is(s, i, "enum"))
+      add_enumerators(s, i, out);
   }
+}
+
+void lex_token_arrays(const LexTokens *t, LexRange **tok, CXTokenKind **kind) {
+  *tok = cm_xcalloc(t->len + 1, sizeof **tok);
+  *kind = cm_xcalloc(t->len + 1, sizeof **kind);
+  for (size_t i = 0; i < t->len; i++)
+    (*tok)[i] = (LexRange){t->items[i].begin, t->items[i].end}, (*kind)[i] = t->items[i].kind;
+}
+
+void lex_declared_names(const SourceFile *f, NameSet *functions, NameSet *types) {
+  LexTokens t = {0};
+  LexRange *tok;
+  CXTokenKind *kind;
+  an_lex(f->text, f->len, &t);
+  lex_token_arrays(&t, &tok, &kind);
+  LexScopes *sc = lex_scopes_read(f, f->text, tok, kind, (unsigned)t.len);
+  lex_scopes_functions(sc, functions);
+  lex_scopes_types(sc, types);
+  lex_scopes_free(sc);
+  free(tok);
+  free(kind);
+  vec_free(&t);
 }
 
 void lex_scopes_free(LexScopes *s) {

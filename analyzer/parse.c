@@ -75,17 +75,33 @@ bool in_system_header(const ParseEnv *env, CXSourceLocation loc) {
 /* The toolkit's Thrust and CUB (under include/, or include/cccl/ from CUDA 13), and
  * its NCCL (include/nccl.h, CUDA 13): rocThrust, hipCUB and RCCL keep their
  * names, so what they declare is no CUDA API. */
-bool is_same_name_library_path(const ParseEnv *env, const char *path) {
+/* A toolkit header's path from include/ (or include/cccl/); NULL for another's. */
+static const char *toolkit_relative(const ParseEnv *env, const char *path) {
   if (!is_cuda_header_path(env, path))
-    return false;
+    return NULL;
   const char *rest = path + strlen(env->cuda_include) + 1;
-  if (strncmp(rest, "cccl/", 5) == 0)
-    rest += 5;
+  return strncmp(rest, "cccl/", 5) == 0 ? rest + 5 : rest;
+}
+
+bool is_same_name_library_path(const ParseEnv *env, const char *path) {
+  const char *rest = toolkit_relative(env, path);
+  if (!rest)
+    return false;
   size_t folder = strcspn(rest, "/");
   if (rest[folder] == '/')
     return rl_same_name_library(env->db, rest, folder);
   const char *dot = strrchr(rest, '.'); /* a header of its own at the top: nccl.h */
   return dot && rl_same_name_library(env->db, rest, (size_t)(dot - rest));
+}
+
+/* A toolkit header whose declarations a reading from tokens takes for CUDA's
+ * API: not a library's that keeps its names (thrust), nor one's whose names
+ * all live in its namespace (libcu++: cuda::). */
+static bool cuda_api_header(const char *real_path, void *env) {
+  const char *rest = toolkit_relative(env, real_path);
+  size_t folder = rest ? strcspn(rest, "/") : 0;
+  return rest && !is_same_name_library_path(env, real_path) &&
+         !(rest[folder] == '/' && rl_namespaced_library(((const ParseEnv *)env)->db, rest, folder));
 }
 
 /* Only the toolkit's own declarations: clang's CUDA wrappers also declare device
@@ -257,7 +273,8 @@ Status parse_env_init(ParseEnv *env, const ScanOptions *opt, const RuleDb *db, S
       vec_push(&cuda, env->cccl_include);
     vec_push(&cuda, (char *)env->compat_include);
     const Strings *dirs[] = {&cuda, &env->search_dirs};
-    env->sys = sys_headers_new(dirs, 2);
+    env->sys = sys_headers_new(dirs, 2, (SysApi){cuda_api_header, env});
+    sys_headers_leave_out(env->sys, &env->prelude_roots);
     vec_free(&cuda);
   }
   if (st)

@@ -15,6 +15,10 @@
  * after which an unqualified exp may be std's; and apart, those within a
  * namespace, which a file's `using namespace x` may bring in turn.
  *
+ * And the names a CUDA API header declares (a function, type or enumerator:
+ * any scope, as macros open the toolkit's namespaces), which a parse reports
+ * where no rule knows them.
+ *
  * One per scan, shared by the workers: each header is read once (its names and
  * the headers it includes, found), and each closure is kept by the header it
  * starts from. */
@@ -34,6 +38,7 @@ struct SysClosure {
   NameSet *inner_using; /* the same within braces: a namespace's (or a function's) */
   bool inner_using_std;
   bool open;           /* some header it includes could not be followed: any name may be defined */
+  NameSet *declared;   /* what its CUDA API headers declare */
 };
 
 typedef struct Header Header;
@@ -60,6 +65,7 @@ struct Header {
   bool inner_using_std;
   VEC(Include) includes;
   Strings computed;    /* the macros its `#include MACRO` lines name */
+  NameSet *declared;   /* a CUDA API header's: the names it declares; NULL for any other */
   bool open;           /* an #include it cannot read */
   SysClosure *closure; /* NULL until asked for */
   signed char brings;  /* sys_headers_brings_std's answer, -1 until asked for */
@@ -70,13 +76,15 @@ enum { BUCKETS = 4096 };
 
 struct SysHeaders {
   Strings dirs;        /* where <headers> are looked for, in order */
+  SysApi api;
   Header *buckets[BUCKETS];
   Define *defines[BUCKETS]; /* by name */
   pthread_mutex_t lock;
 };
 
-SysHeaders *sys_headers_new(const Strings *const *dirs, size_t n) {
+SysHeaders *sys_headers_new(const Strings *const *dirs, size_t n, SysApi api) {
   SysHeaders *s = cm_xcalloc(1, sizeof *s);
+  s->api = api;
   for (size_t k = 0; k < n; k++)
     for (size_t i = 0; dirs[k] && i < dirs[k]->len; i++)
       vec_push(&s->dirs, cm_xstrdup(dirs[k]->items[i]));
@@ -90,6 +98,7 @@ static void closure_free(SysClosure *c) {
     nameset_free(c->files);
     nameset_free(c->std_using);
     nameset_free(c->inner_using);
+    nameset_free(c->declared);
   }
   free(c);
 }
@@ -105,6 +114,7 @@ void sys_headers_free(SysHeaders *s) {
       cm_strings_free(&h->std_using);
       cm_strings_free(&h->inner_using);
       cm_strings_free(&h->computed);
+      nameset_free(h->declared);
       vec_free(&h->includes);
       closure_free(h->closure);
       free(h);
@@ -315,6 +325,11 @@ static void read_header(SysHeaders *s, Header *h) {
     line = eol + 1;
   }
   read_usings(h, text, len);
+  if (s->api.is_api && s->api.is_api(h->path, s->api.ctx)) {
+    SourceFile f = {.path = h->path, .text = text, .len = len};
+    h->declared = nameset_new();
+    lex_declared_names(&f, h->declared, h->declared);
+  }
   free(text);
 }
 
@@ -381,6 +396,8 @@ static bool resolve_all(SysHeaders *s, const SysClosure *c, const Headers *compu
 
 /* The headers on todo and those they include, into c; those with computed
  * includes onto computed. */
+static void add_to(void *set, const char *name) { nameset_add(set, name); }
+
 static void take_headers(SysClosure *c, Headers *todo, Headers *computed) {
   while (todo->len) {
     Header *h = todo->items[--todo->len];
@@ -396,6 +413,8 @@ static void take_headers(SysClosure *c, Headers *todo, Headers *computed) {
     c->inner_using_std |= h->inner_using_std;
     for (size_t i = 0; i < h->inner_using.len; i++)
       nameset_add(c->inner_using, h->inner_using.items[i]);
+    if (h->declared)
+      nameset_each(h->declared, add_to, c->declared);
     for (size_t i = 0; i < h->includes.len; i++)
       vec_push(todo, h->includes.items[i].to);
     if (h->computed.len)
@@ -412,6 +431,7 @@ static SysClosure *closure_of(SysHeaders *s, Header *top) {
   c->files = nameset_new();
   c->std_using = nameset_new();
   c->inner_using = nameset_new();
+  c->declared = nameset_new();
   Headers todo = {0}, computed = {0};
   vec_push(&todo, top);
   bool followed;
@@ -442,6 +462,36 @@ bool sys_closure_has(const SysClosure *c, const char *real_path) {
 
 bool sys_closure_may_define(const SysClosure *c, const char *name, size_t n) {
   return c->open || nameset_has(c->names, name, n);
+}
+
+typedef struct {
+  SysHeaders *s;
+} LeaveOut;
+
+static void forget_declared(void *ctx, const char *path) {
+  Header *h = header(((LeaveOut *)ctx)->s, path);
+  nameset_free(h->declared);
+  h->declared = NULL;
+}
+
+void sys_headers_leave_out(SysHeaders *s, const Strings *roots) {
+  pthread_mutex_lock(&s->lock);
+  LeaveOut l = {s};
+  for (size_t i = 0; i < roots->len; i++) {
+    char *real = realpath(roots->items[i], NULL);
+    Header *h = header(s, real ? real : roots->items[i]);
+    if (!h->closure)
+      h->closure = closure_of(s, h);
+    nameset_each(h->closure->files, forget_declared, &l);
+    nameset_free(h->closure->declared);
+    h->closure->declared = nameset_new();
+    free(real);
+  }
+  pthread_mutex_unlock(&s->lock);
+}
+
+bool sys_closure_declares(const SysClosure *c, const char *name, size_t n) {
+  return nameset_has(c->declared, name, n);
 }
 
 bool sys_closure_may_use_std(const SysClosure *c, const char *name, size_t n, bool inner) {

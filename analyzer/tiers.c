@@ -98,31 +98,6 @@ static bool add_words(NameSet *s, const char *text, size_t len, bool *other) {
   return using_std;
 }
 
-/* The tokens as lex_scopes_read takes them: ranges and kinds apart. */
-static void token_arrays(const LexTokens *t, LexRange **tok, CXTokenKind **kind) {
-  *tok = cm_xcalloc(t->len + 1, sizeof **tok);
-  *kind = cm_xcalloc(t->len + 1, sizeof **kind);
-  for (size_t i = 0; i < t->len; i++)
-    (*tok)[i] = (LexRange){t->items[i].begin, t->items[i].end}, (*kind)[i] = t->items[i].kind;
-}
-
-/* The functions a text declares (`T name(` outside any function's body), and
- * the types it defines. */
-static void add_declared(Tier *t, const SourceFile *f) {
-  LexTokens lt = {0};
-  LexRange *tok;
-  CXTokenKind *kind;
-  an_lex(f->text, f->len, &lt);
-  token_arrays(&lt, &tok, &kind);
-  LexScopes *sc = lex_scopes_read(f, f->text, tok, kind, (unsigned)lt.len);
-  lex_scopes_functions(sc, t->functions);
-  lex_scopes_types(sc, t->types);
-  lex_scopes_free(sc);
-  free(tok);
-  free(kind);
-  vec_free(&lt);
-}
-
 /* Only blanks, closing parentheses or a comment from p to eol. */
 static bool nothing_after(const char *p, const char *eol) {
   while (p < eol && strchr(" \t)\r", *p))
@@ -278,7 +253,7 @@ static const char *read_project(Tier *t) {
     bool using_std = add_words(t->words, h.text, h.len, &t->using_other);
     t->header_using_std |= using_std && !own;
     t->using_std |= using_std;
-    add_declared(t, &h);
+    lex_declared_names(&h, t->functions, t->types);
     add_macros(t, &h, own);
     if (!own)
       free(text);
@@ -286,6 +261,42 @@ static const char *read_project(Tier *t) {
       return why;
   }
   return NULL;
+}
+
+/* The first name of the qualifier before the name at i (`cuda` of
+ * cuda::std::name); 0 where it is not qualified. */
+static size_t first_qualifier(const Tier *t, size_t i) {
+  size_t q = 0;
+  while (i > 1 && tok_is(t, i - 1, "::") && t->t.items[i - 2].kind == CXToken_Identifier)
+    q = i -= 2;
+  return q;
+}
+
+/* A CUDA API header the file reaches declares the name at i, which no rule
+ * knows (cudaEGL.h's CUeglFrame, cg::binary_partition), or it is read through
+ * the namespace of a library whose names all live there (cuda::atomic_ref):
+ * a parse reports it. Not in a directive, nor where the file or its project
+ * declares it, nor through std:: or a library that keeps its names (thrust::). */
+static bool declared_beyond_prelude(const Tier *t, size_t i, const char *s, size_t n) {
+  if (!lex_scopes_in_code(t->scopes, (unsigned)i) || lex_scopes_declared(t->scopes, (unsigned)i, NULL) ||
+      nameset_has(t->functions, s, n) || nameset_has(t->types, s, n) || nameset_has(t->macros, s, n))
+    return false;
+  size_t first = first_qualifier(t, i);
+  if (first && rl_namespaced_library(t->env->db, t->f->text + t->t.items[first].begin,
+                                     t->t.items[first].end - t->t.items[first].begin))
+    return true;
+  if (i > 1 && tok_is(t, i - 1, "::")) {
+    const LexToken *q = &t->t.items[i - 2];
+    const char *qs = t->f->text + q->begin;
+    size_t qn = q->end - q->begin;
+    if (tok_is(t, i - 2, "std") || rl_same_name_library(t->env->db, qs, qn) ||
+        (an_cg_qualifier(qs, qn) && an_cg_rule(t->env->db, s, n)))
+      return false;
+  }
+  for (size_t k = 0; k < t->system.len; k++)
+    if (sys_closure_declares(t->system.items[k], s, n))
+      return true;
+  return false;
 }
 
 /* A name the CUDA headers declare that no rule knows, or a CUDA name the
@@ -299,7 +310,9 @@ static const char *read_names(Tier *t) {
     if (k->kind != CXToken_Identifier || dead(t, k->begin) || tok_is(t, i - 1, ".") || tok_is(t, i - 1, "->"))
       continue;
     const Rule *r = rl_lookup(db, s, n);
-    if (!r && nameset_has(t->env->cuda_names, s, n) && !(i && tok_is(t, i - 1, "::")))
+    bool known = r || rl_struct_name(db, s, n); /* nv_half: its struct's rule (facts.c) */
+    if (!known && ((nameset_has(t->env->cuda_names, s, n) && !(i && tok_is(t, i - 1, "::"))) ||
+                   declared_beyond_prelude(t, i, s, n)))
       return "a name the CUDA headers declare that no rule knows";
     if (r && r->kind != RK_TYPE && nameset_has(t->functions, s, n))
       return "a function of the project's named like a CUDA one";
@@ -592,7 +605,7 @@ const char *tier_needs_tree(const ParseEnv *env, const Candidate *c, SourceFile 
   an_lex(f->text, f->len, &t.t);
   t.lex_macros = lex_macros_new(env, c);
   unsigned undecided = an_lex_branches(f, f->text, &t.t, t.lex_macros, &t.dead);
-  token_arrays(&t.t, &t.tok, &t.kind);
+  lex_token_arrays(&t.t, &t.tok, &t.kind);
   t.scopes = lex_scopes_read(f, f->text, t.tok, t.kind, (unsigned)t.t.len);
   for (size_t i = 0; i < env->prelude_roots.len; i++)
     vec_push(&t.system, sys_headers_closure(env->sys, env->prelude_roots.items[i]));

@@ -11,11 +11,11 @@ over every row:
   hipify-perl    one `perl hipify-perl -quiet-warnings FILE...` over every code
                  file of the tree, its output sent to a file in a temporary folder
   scan cold -jN  `hipport scan TREE --no-db -jN --cache-dir D` with D new and empty
-                 (what --no-cache costs, plus writing the cache)
+                 (what --no-cache costs, plus writing the cache): each file read from
+                 its tokens, parsed only where they leave something to the tree
   scan warm -jN  the same command again with the same D
   scan lexical   `--lexical` at each -j
-  scan tiered    `--tiered` cold and warm at each -j (a file parsed only where its
-                 tokens leave something to the tree)
+  scan parse-all `--parse-all` cold and warm at each -j (every file parsed)
   translate cold/warm, translate lexical: the same for `hipport translate TREE -o OUT`,
                  at the largest -j only (a tree's translate parses as its scan does)
   one file       `hipport translate FILE -o OUT` on the tree's median-length .cu file
@@ -111,8 +111,8 @@ def hipport_rows(args, run, tree):
     for j in args.jobs:
         rows.append((f"scan cold/warm -j{j}", lambda j=j: cold_warm(args, run, tree, "scan", j)))
     for j in args.jobs:
-        rows.append((f"scan --tiered cold/warm -j{j}",
-                     lambda j=j: cold_warm(args, run, tree, "scan", j, "--tiered")))
+        rows.append((f"scan --parse-all cold/warm -j{j}",
+                     lambda j=j: cold_warm(args, run, tree, "scan", j, "--parse-all")))
     for j in args.jobs:
         rows.append((f"scan --lexical -j{j}",
                      lambda j=j: run.measure(f"scan --lexical -j{j}", scan(args, tree, j, "--lexical"))))

@@ -18,9 +18,9 @@
 #include "verify.h"
 
 typedef struct {
-  char *path, *parser, *program;  /* parser: "libclang", "lexical", "tokens" (--tiered) or "none" */
+  char *path, *parser, *program;  /* parser: "libclang", "lexical", "tokens" (read from them alone) or "none" */
   size_t uses, mapped, findings, edits;
-  char *needs_tree;               /* --tiered: why a parse read it all the same; NULL otherwise */
+  char *needs_tree;               /* read from tokens first: why a parse read it all the same; NULL otherwise */
 } RpFile;
 
 typedef struct {
@@ -80,7 +80,7 @@ typedef struct {
   char *target, *target_reason;
   size_t build_files;           /* CMake files and Makefiles that mention CUDA (not among cuda_files) */
   size_t reused_files;          /* CUDA files whose facts an earlier run kept (not parsed again) */
-  size_t settled_files;         /* --tiered: CUDA files read from their tokens alone (not parsed) */
+  size_t settled_files;         /* CUDA files read from their tokens alone (not parsed) */
   bool lexical;                 /* every file read by tokens only, as asked (--lexical) */
   VEC(RpCompat) compat;         /* every release the rules know, oldest first */
   VEC(RpContributor) top;       /* largest effort first */

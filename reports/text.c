@@ -135,7 +135,7 @@ static Status write_text(FILE *out, const Report *r, const RpOptions *opt) {
     fprintf(out, "; %zu unchanged, %s an earlier run's", s->reused_files,
             s->reused_files == 1 ? "its facts" : "their facts");
   if (s->settled_files)
-    fprintf(out, "; %zu read from %s tokens alone (--tiered)", s->settled_files,
+    fprintf(out, "; %zu read from %s tokens alone, not parsed (--parse-all parses every file)", s->settled_files,
             s->settled_files == 1 ? "its" : "their");
   fputc('\n', out);
   fprintf(out, "  CUDA uses        %zu (%zu unique APIs)\n", s->uses, s->unique_apis);

@@ -541,6 +541,7 @@ static const Source sources[] = {
      "INSERT INTO cuda_library VALUES (?,?,?,?,?,?,?)", one_key_row},
     {"--name-prefixes", COLS("prefix", "next"), "INSERT INTO name_prefix VALUES (?,?)", one_key_row},
     {"--same-name-libraries", COLS("name"), "INSERT INTO same_name_library VALUES (?)", text_row},
+    {"--namespaced-libraries", COLS("name"), "INSERT INTO namespaced_library VALUES (?)", text_row},
     {"--wide-masks", COLS("prefix"), "INSERT INTO wide_mask VALUES (?)", text_row},
     {"--marks", COLS("file", "mark"), "INSERT INTO mark VALUES (?,?)", text_row},
     {"--result-casts", COLS("cuda_name", "before"), "INSERT INTO result_cast VALUES (?,?)", text_row},
@@ -575,7 +576,7 @@ static Status build(Ctx *x, int argc, char **argv) {
 
 int main(int argc, char **argv) {
   if (argc < 5 || argc % 2 == 0) {
-    fprintf(stderr, "usage: %s OUT.db SCHEMA.sql (--meta|--libraries|--api|--hip-names|--headers|--hazards|--warp|--casts|--defaults|--arg-edits|--members|--hints|--type-headers|--legacy-headers|--parse-weights|--host-names|--struct-names|--predefined-macros|--std-headers|--signatures|--overloads|--hipify-types|--hipify-roc-names|--member-wraps|--nvcc-options|--build-names|--cuda-libraries|--name-prefixes|--same-name-libraries|--marks|--result-casts|--call-results|--wide-masks) FILE.csv...\n", argv[0]);
+    fprintf(stderr, "usage: %s OUT.db SCHEMA.sql (--meta|--libraries|--api|--hip-names|--headers|--hazards|--warp|--casts|--defaults|--arg-edits|--members|--hints|--type-headers|--legacy-headers|--parse-weights|--host-names|--struct-names|--predefined-macros|--std-headers|--signatures|--overloads|--hipify-types|--hipify-roc-names|--member-wraps|--nvcc-options|--build-names|--cuda-libraries|--name-prefixes|--same-name-libraries|--namespaced-libraries|--marks|--result-casts|--call-results|--wide-masks) FILE.csv...\n", argv[0]);
     return ST_USAGE;
   }
   char *tmp = cm_xasprintf("%s.tmp", argv[1]);

@@ -76,6 +76,7 @@ static const Table tables[] = {
           S(CudaLibrary, package), S(CudaLibrary, hip_library), S(CudaLibrary, header), S(CudaLibrary, why)),
     TABLE(name_prefixes, NamePrefix, S(NamePrefix, prefix)),
     TABLE(same_name_libraries, SameNameLibrary, S(SameNameLibrary, name)),
+    TABLE(namespaced_libraries, SameNameLibrary, S(SameNameLibrary, name)),
     TABLE(wide_masks, WideMask, S(WideMask, prefix)),
     TABLE(marks, Mark, S(Mark, mark)),
     TABLE(result_casts, MetaEntry, S(MetaEntry, key), S(MetaEntry, value)),

@@ -323,6 +323,11 @@ static void read_same_name_library(RuleDb *db, sqlite3_stmt *st) {
   vec_push(&db->same_name_libraries, l);
 }
 
+static void read_namespaced_library(RuleDb *db, sqlite3_stmt *st) {
+  SameNameLibrary l = {col_need_dup(db, st, 0)};
+  vec_push(&db->namespaced_libraries, l);
+}
+
 static void read_wide_mask(RuleDb *db, sqlite3_stmt *st) {
   WideMask m = {col_need_dup(db, st, 0)};
   vec_push(&db->wide_masks, m);
@@ -476,6 +481,7 @@ static Status load(RuleDb *db, sqlite3 *sq) {
                           " ORDER BY rowid", read_cuda_library)) ||
       (st = query(db, sq, "SELECT prefix, next FROM name_prefix", read_name_prefix)) ||
       (st = query(db, sq, "SELECT name FROM same_name_library", read_same_name_library)) ||
+      (st = query(db, sq, "SELECT name FROM namespaced_library", read_namespaced_library)) ||
       (st = query(db, sq, "SELECT prefix FROM wide_mask", read_wide_mask)) ||
       (st = query(db, sq, "SELECT file, mark FROM mark", read_mark)) ||
       (st = query(db, sq, "SELECT cuda_name, before FROM result_cast", read_result_cast)) ||
@@ -574,6 +580,7 @@ void rl_close(RuleDb *db) {
   vec_free(&db->cuda_libraries);
   vec_free(&db->name_prefixes);
   vec_free(&db->same_name_libraries);
+  vec_free(&db->namespaced_libraries);
   vec_free(&db->wide_masks);
   vec_free(&db->marks);
   vec_free(&db->result_casts);
@@ -699,11 +706,17 @@ bool rl_cuda_like_name(const RuleDb *db, const char *s, size_t n) {
   return false;
 }
 
-bool rl_same_name_library(const RuleDb *db, const char *s, size_t n) {
-  for (size_t i = 0; i < db->same_name_libraries.len; i++)
-    if (same(s, n, db->same_name_libraries.items[i].name))
+static bool library_named(const LibraryNames *v, const char *s, size_t n) {
+  for (size_t i = 0; i < v->len; i++)
+    if (same(s, n, v->items[i].name))
       return true;
   return false;
+}
+
+bool rl_same_name_library(const RuleDb *db, const char *s, size_t n) { return library_named(&db->same_name_libraries, s, n); }
+
+bool rl_namespaced_library(const RuleDb *db, const char *s, size_t n) {
+  return library_named(&db->namespaced_libraries, s, n);
 }
 
 bool rl_wide_mask(const RuleDb *db, const char *s, size_t n) {

@@ -56,6 +56,7 @@ typedef struct {
 typedef struct {
   const char *name;
 } SameNameLibrary;
+typedef VEC(SameNameLibrary) LibraryNames;
 
 typedef struct {
   const char *prefix;
@@ -108,7 +109,8 @@ struct RuleDb {
   VEC(BuildName) build_names;
   VEC(CudaLibrary) cuda_libraries;
   VEC(NamePrefix) name_prefixes;
-  VEC(SameNameLibrary) same_name_libraries;
+  LibraryNames same_name_libraries;
+  LibraryNames namespaced_libraries;
   VEC(WideMask) wide_masks;
   VEC(Mark) marks;
   MetaEntries meta;

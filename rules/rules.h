@@ -337,6 +337,9 @@ bool rl_cuda_like_name(const RuleDb *db, const char *s, size_t n);
 /* Whether s (n bytes) names a CUDA library whose HIP counterpart keeps its
  * names, as include folder and namespace (data/same_name_libraries.csv): thrust. */
 bool rl_same_name_library(const RuleDb *db, const char *s, size_t n);
+/* A CUDA library whose names all live in a namespace of its include folder's
+ * name (data/namespaced_libraries.csv): cuda (libcu++). */
+bool rl_namespaced_library(const RuleDb *db, const char *s, size_t n);
 /* A lane mask argument (its text, s[0..n)) already 64 bits wide by how it
  * begins (data/wide_masks.csv): __ballot(...), (unsigned long long)m. */
 bool rl_wide_mask(const RuleDb *db, const char *s, size_t n);

@@ -249,6 +249,11 @@ CREATE TABLE same_name_library (
   name TEXT PRIMARY KEY             -- the include folder and the namespace: thrust
 );
 
+-- CUDA libraries whose names all live in a namespace of their folder's name (data/namespaced_libraries.csv).
+CREATE TABLE namespaced_library (
+  name TEXT PRIMARY KEY             -- the include folder and the namespace: cuda
+);
+
 -- Lane masks already 64 bits wide, by how they begin (data/wide_masks.csv).
 CREATE TABLE wide_mask (
   prefix TEXT PRIMARY KEY           -- __ballot, (unsigned long long)

@@ -8,7 +8,10 @@
  * a header's braces do not balance, by all of its usings.
  * A computed #include is followed through the bodies the closure's headers
  * give its macro (every branch's), also one a computed include reached
- * defines; a macro no header of the closure defines leaves any name possible. */
+ * defines; a macro no header of the closure defines leaves any name possible.
+ * A closure declares what its CUDA API headers declare (functions, types,
+ * enumerators, typedefs, function pointer typedefs), but for the headers a
+ * left-out root (the prelude) reaches. */
 #define _GNU_SOURCE
 #include <setjmp.h>
 #include <stdarg.h>
@@ -67,7 +70,7 @@ static SysHeaders *tree(void) {
   Strings dirs = {0};
   vec_push(&dirs, std);
   const Strings *lists[] = {&dirs};
-  SysHeaders *s = sys_headers_new(lists, 1);
+  SysHeaders *s = sys_headers_new(lists, 1, (SysApi){0});
   cm_strings_free(&dirs);
   free(cuda);
   return s;
@@ -164,8 +167,43 @@ static void a_cycle_answers_each_header_whole(void **state) {
   sys_headers_free(s);
 }
 
+static bool declares(SysHeaders *s, const char *header, const char *name) {
+  char *path = temp_path(header);
+  bool b = sys_closure_declares(sys_headers_closure(s, path), name, strlen(name));
+  free(path);
+  return b;
+}
+
+static void api_headers_declare_their_names_but_the_left_out(void **state) {
+  (void)state;
+  char *cuda = temp_path("cuda");
+  assert_int_equal(mkdir(cuda, 0755), 0);
+  write("cuda/api.h", "#include \"prelude.h\"\ntypedef struct frame_st { int w; } frame_t;\n"
+                      "typedef void (*callback_t)(int status);\nenum mode { MODE_A, MODE_B = 2 };\n"
+                      "namespace groups { class tile { public: void sync(); }; int partition(int x); }\n");
+  write("cuda/prelude.h", "#if RTC\ntypedef unsigned size_t;\n#endif\nint runtime_call(int);\n");
+  Strings dirs = {0};
+  vec_push(&dirs, cuda);
+  const Strings *lists[] = {&dirs};
+  SysHeaders *s = sys_headers_new(lists, 1, (SysApi){in_cuda, NULL});
+  Strings roots = {0};
+  vec_push(&roots, temp_path("cuda/prelude.h"));
+  sys_headers_leave_out(s, &roots);
+  const char *const names[] = {"frame_t", "frame_st", "callback_t", "MODE_A", "MODE_B", "tile", "partition", NULL};
+  for (const char *const *n = names; *n; n++)
+    assert_true(declares(s, "cuda/api.h", *n));
+  assert_false(declares(s, "cuda/api.h", "status")); /* a parameter */
+  assert_false(declares(s, "cuda/api.h", "w"));      /* a field */
+  assert_false(declares(s, "cuda/api.h", "size_t")); /* the prelude's */
+  assert_false(declares(s, "cuda/api.h", "runtime_call"));
+  cm_strings_free(&roots);
+  cm_strings_free(&dirs);
+  sys_headers_free(s);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
+      TEMP_FOLDER_TEST(api_headers_declare_their_names_but_the_left_out),
       TEMP_FOLDER_TEST(dotted_and_known_headers_bring_none),
       TEMP_FOLDER_TEST(a_bare_unknown_header_brings_one),
       TEMP_FOLDER_TEST(a_cycle_answers_each_header_whole),
