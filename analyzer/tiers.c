@@ -451,8 +451,8 @@ static const char *read_std(Tier *t) {
         return "a `using namespace std`";
       continue;
     }
-    if (i && tok_is(t, i - 1, "using"))
-      return "a `using` of namespace std";
+    /* `using std::cout;` names std::cout as a use does (and makes every name
+       possible std's: add_words) */
     if (!tok_is(t, i + 1, "::") || t->t.items[i + 2].kind != CXToken_Identifier)
       continue;
     char *name = cm_xstrndup(t->f->text + t->t.items[i + 2].begin, t->t.items[i + 2].end - t->t.items[i + 2].begin);

@@ -37,6 +37,9 @@ the parse does. cg_unknown.cu's cg::binary_partition, wmma_fragment.cu's
 fragment (mma.h) and atomic_ref.cu's cuda::atomic_ref (libcu++, whose names
 live in namespace cuda: data/namespaced_libraries.csv) are names CUDA headers
 beyond the prelude declare and no rule knows: parsed, for the parse's HP1005.
+A using-declaration names std's name as a use does: using_decl.cu's
+`using std::cout` (its own <iostream>) settles, using_min.cu's `using std::min`
+(only the CUDA headers declare it there) is parsed.
 verbose.cuh's `#ifdef VERBOSE_CHECKS` is decided, as no file that may include
 it, nor a header those include, defines the name (lib_compat.h's LIB_MAJOR
 is not: lib_user.cu defines it before including it; nor pick.cuh's PICK_FAST,
@@ -90,7 +93,8 @@ want = {"settled.cu": None, "host_math.cu": "where it is called", "std_min.cu": 
         "paste_swap.cu": "name of std", "header_swap.cu": "name of std", "thrust_late_std.cu": "name of std",
         "cg_index.cu": None, "own_index.cu": "member read", "own_type.cu": "type of the project's",
         "half_alias.cu": None, "graph_default.cu": None, "volatile_half.cu": None,
-        "cg_unknown.cu": "no rule knows", "wmma_fragment.cu": "no rule knows", "atomic_ref.cu": "no rule knows"}
+        "cg_unknown.cu": "no rule knows", "wmma_fragment.cu": "no rule knows", "atomic_ref.cu": "no rule knows",
+        "using_decl.cu": None, "using_min.cu": "name of std"}
 for name, why in want.items():
     f = files.get(name, {})
     if why is None and f.get("parser") != "tokens":
