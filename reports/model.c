@@ -131,13 +131,22 @@ static void add_findings(Report *r, const FilePlan *fp, RpGroup *prog) {
   r->summary.findings += fp->findings.len;
 }
 
+/* How the file was read, as the reports name it. */
+static const char *parser_name(const SourceFile *src) {
+  return src->skip_reason                 ? "none"
+         : src->build != BUILD_NONE       ? "build"
+         : src->parser == PARSER_LIBCLANG ? "libclang"
+         : src->settled                   ? "tokens"
+                                          : "lexical";
+}
+
 static void add_files(Report *r, const Plan *p) {
   for (size_t i = 0; i < p->files.len; i++) {
     const FilePlan *fp = &p->files.items[i];
     const SourceFile *src = fp->src;
     char *prog_name = program_of(p->facts->root, src->rel);
     RpFile file = {rp_utf8(src->rel),
-                   cm_xstrdup(src->skip_reason ? "none" : src->parser == PARSER_LIBCLANG ? "libclang" : src->settled ? "tokens" : "lexical"),
+                   cm_xstrdup(parser_name(src)),
                    prog_name, fp->uses.len, 0, fp->findings.len, fp->edits.len,
                    src->needs_tree ? cm_xstrdup(src->needs_tree) : NULL};
     RpGroup *prog = group(&r->programs, prog_name);

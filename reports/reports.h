@@ -18,7 +18,7 @@
 #include "verify.h"
 
 typedef struct {
-  char *path, *parser, *program;  /* parser: "libclang", "lexical", "tokens" (read from them alone) or "none" */
+  char *path, *parser, *program;  /* parser: "libclang", "lexical", "tokens" (read from them alone), "build" or "none" */
   size_t uses, mapped, findings, edits;
   char *needs_tree;               /* read from tokens first: why a parse read it all the same; NULL otherwise */
 } RpFile;

@@ -3,7 +3,7 @@ something needs the tree (the default, --tiered): saxpy.cu and typo.cu are read
 from their tokens, and typo.cu's syntax error goes unseen. --parse-all parses
 every file, as a compiler would: saxpy.cu parses, typo.cu does not and says so
 (HP3001), and both report the same uses. A --tiered after it takes the default
-back."""
+back. CMakeLists.txt is read as a build file either way, never parsed."""
 import json
 import os
 import subprocess
@@ -24,11 +24,11 @@ def uses(doc):
 
 
 default, full, back = report(), scan("--parse-all"), scan("--parse-all", "--tiered")
-if parsers(default) != {"saxpy.cu": "tokens", "typo.cu": "tokens"} or fallbacks(default):
+if parsers(default) != {"saxpy.cu": "tokens", "typo.cu": "tokens", "CMakeLists.txt": "build"} or fallbacks(default):
     errors.append(f"default scan: {parsers(default)}, {fallbacks(default)}; want both read from tokens")
 if default["summary"].get("settled_files") != 2:
     errors.append(f"default scan: settled_files {default['summary'].get('settled_files')}, want 2")
-if parsers(full) != {"saxpy.cu": "libclang", "typo.cu": "lexical"}:
+if parsers(full) != {"saxpy.cu": "libclang", "typo.cu": "lexical", "CMakeLists.txt": "build"}:
     errors.append(f"--parse-all: {parsers(full)}, want saxpy.cu parsed and typo.cu read lexically")
 if not [f for f in fallbacks(full) if f.startswith("typo.cu: ") and "expected expression" in f]:
     errors.append(f"--parse-all: no HP3001 for typo.cu's syntax error: {fallbacks(full)}")
