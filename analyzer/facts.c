@@ -391,12 +391,9 @@ static const Rule *namespaced_rule(Reader *r, unsigned i, int where, const char 
                      an_cg_qualifier(r->f->text + r->tok[i - 2].begin, r->tok[i - 2].end - r->tok[i - 2].begin);
   if (!in_ns)
     return NULL;
-  char *key = cm_xasprintf("%s::%.*s", cg_namespace, (int)n, name);
-  const Rule *rule = rl_lookup(r->env->db, key, strlen(key));
+  const Rule *rule = an_cg_rule(r->env->db, name, n);
   if (rule)
-    *qualified = key;
-  else
-    free(key);
+    *qualified = cm_xasprintf("%s::%.*s", cg_namespace, (int)n, name);
   return rule;
 }
 
@@ -1147,10 +1144,11 @@ static unsigned past_angles(const Reader *r, unsigned i) {
   return r->ntokens;
 }
 
-/* Without the tree, the function templates the file defines with __global__
- * or __device__ (`template <typename T> __global__ void axpy(`), as a parse
- * lists them; an attribute with arguments before the name
- * (`__launch_bounds__(256)`) is passed over. */
+/* Without the tree, the function templates the file defines with a CUDA
+ * qualifier (`template <typename T> __global__ void axpy(`), as a parse lists
+ * those with __global__ or __device__ (the rules' "Qualifiers" hold __host__
+ * too, whose templates no launch names); an attribute with arguments before
+ * the name (`__launch_bounds__(256)`) is passed over. */
 static void read_lexical_templates(Reader *r) {
   for (unsigned i = 0; i + 1 < r->ntokens; i++) {
     if (!tok_is(r, i, "template") || !tok_is(r, i + 1, "<") || in_ranges(r->skipped.items, r->skipped.len, r->tok[i].begin))
@@ -1158,7 +1156,8 @@ static void read_lexical_templates(Reader *r) {
     bool device = false;
     unsigned k = past_angles(r, i + 1);
     for (; k < r->ntokens && !tok_is(r, k, ";") && !tok_is(r, k, "{") && !tok_is(r, k, "template"); k++) {
-      device |= tok_is(r, k, "__global__") || tok_is(r, k, "__device__");
+      device |= r->kind[k] == CXToken_Identifier &&
+                rl_in_section(r->env->db, r->f->text + r->tok[k].begin, r->tok[k].end - r->tok[k].begin, "Qualifiers");
       if (!tok_is(r, k, "(") || r->kind[k - 1] != CXToken_Identifier)
         continue;
       const char *name = r->f->text + r->tok[k - 1].begin;

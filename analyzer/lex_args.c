@@ -96,10 +96,8 @@ static Type number_macro(const Args *a, unsigned i, unsigned *after) {
 /* CUDA's thread indexes (threadIdx): the rules' built-in variables, whose
  * members are unsigned ints (warpSize, the one without members, has no `.`). */
 static bool built_in_variable(const Args *a, unsigned i) {
-  const Rule *r = a->kind[i] == CXToken_Identifier
-                      ? rl_lookup(a->db, a->text + a->tok[i].begin, a->tok[i].end - a->tok[i].begin)
-                      : NULL;
-  return r && r->section && strcmp(r->section, "Built-in Variables") == 0;
+  return a->kind[i] == CXToken_Identifier &&
+         rl_in_section(a->db, a->text + a->tok[i].begin, a->tok[i].end - a->tok[i].begin, "Built-in Variables");
 }
 
 /* A name the file declares, at i, with what follows it ([k], or nothing): its type. */

@@ -550,8 +550,7 @@ static const char *read_members(Tier *t) {
  * variables' and __host__ too, which only makes the test stricter). */
 static bool qualifier(const Tier *t, size_t i) {
   const LexToken *k = &t->t.items[i];
-  const Rule *r = k->kind == CXToken_Identifier ? rl_lookup(t->env->db, t->f->text + k->begin, k->end - k->begin) : NULL;
-  return r && r->section && strcmp(r->section, "Qualifiers") == 0;
+  return k->kind == CXToken_Identifier && rl_in_section(t->env->db, t->f->text + k->begin, k->end - k->begin, "Qualifiers");
 }
 
 /* A block around token i opens a function declared with a CUDA qualifier

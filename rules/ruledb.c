@@ -612,6 +612,11 @@ const Rule *rl_lookup(const RuleDb *db, const char *name, size_t len) {
   return *slot ? &db->rules.items[*slot - 1] : NULL;
 }
 
+bool rl_in_section(const RuleDb *db, const char *name, size_t len, const char *section) {
+  const Rule *r = rl_lookup(db, name, len);
+  return r && r->section && strcmp(r->section, section) == 0;
+}
+
 const Rule *rl_lookup_next(const RuleDb *db, const Rule *r) {
   size_t next = db->next_same[(size_t)(r - db->rules.items)];
   return next ? &db->rules.items[next - 1] : NULL;

@@ -239,6 +239,9 @@ uint64_t rl_fingerprint(const RuleDb *db);
 /* A name's rules, best first (a name can be in two libraries, e.g. CUstream_st). */
 const Rule *rl_lookup(const RuleDb *db, const char *name, size_t len);
 const Rule *rl_lookup_next(const RuleDb *db, const Rule *r);
+/* The name's best rule is of that section of the API tables ("Qualifiers":
+ * __global__; "Built-in Variables": threadIdx). */
+bool rl_in_section(const RuleDb *db, const char *name, size_t len, const char *section);
 /* Exact header names first, then a mapped folder ("thrust/") holding the header. */
 const HeaderRule *rl_lookup_header(const RuleDb *db, const char *name, size_t len);
 /* The HIP header to include instead of `name` (malloc'd); NULL when none. */
