@@ -85,6 +85,16 @@ void parse_budget_give(ParseBudget *b, unsigned mb);
 /* What parsing f adds to memory, in MB, by the rules' weights of what it includes. */
 unsigned parse_weight(const RuleDb *db, const SourceFile *f);
 
+/* What the prelude's parse brought to file scope, where the headers' text in
+ * every branch only says what may be (crt/math_functions.h's `using
+ * std::fabs;` for ARM): a header it included adds nothing when a file
+ * includes it again. */
+typedef struct {
+  NameSet *files;     /* the real path of every header it included */
+  NameSet *usings;    /* what `using std::NAME;` brought to file scope */
+  bool using_std;     /* `using namespace std` at file scope */
+} PreludeScope;
+
 /* parse.c: shared parser state, built once per scan and read by every worker. */
 typedef struct {
   char *cuda_path;             /* the toolkit root, resolved */
@@ -112,6 +122,8 @@ typedef struct {
   StdMap *prelude_values;      /* the CUDA headers' macros whose body is a number, by name (CUDART_VERSION) */
   Strings search_dirs;         /* the folders the prelude's <headers> were found in, clang's own among them */
   Strings prelude_roots;       /* the headers the driver includes before every file (clang's CUDA wrapper) */
+  PreludeScope scope;          /* what the prelude's headers brought to file scope */
+  NameSet *c_types;            /* file-scope typedefs of the C library that std declares too (size_t) */
   const RuleDb *db;
   const char *const *extra_args; /* the user's -I, -D, -include, --extra-arg */
   size_t nextra;
@@ -292,7 +304,10 @@ void std_map_free(StdMap *m);
 bool std_map_all_in(const StdMap *m, const char *key, const NameSet *headers);
 /* From the prelude's tree: where its <headers> were found and what the driver
  * included first; the names of std its standard headers declare (std_names). */
-void prelude_folders(CXTranslationUnit tu, Strings *dirs, Strings *roots);
+void prelude_folders(CXTranslationUnit tu, Strings *dirs, Strings *roots, NameSet *files);
+/* Its file scope's usings of std, and the C library's typedefs that std_names
+ * holds too (size_t: an unqualified use is the C one). */
+void prelude_file_scope(CXTranslationUnit tu, const ParseEnv *env, PreludeScope *scope, NameSet *c_types);
 void prelude_std_names(CXTranslationUnit tu, const StdMap *via_cuda, StdMap *out);
 /* The system headers' file-scope functions whose parameters and result are
  * all double (the C library's sqrt, pow), as "name/arity", into out. */
@@ -370,8 +385,10 @@ bool sys_closure_may_define(const SysClosure *c, const char *name, size_t n);
 /* What the closures of roots reach declares nothing here: the prelude's
  * names are the prelude parse's (ParseEnv.cuda_names), which its branches
  * decided, where the text's every branch would give more (cuda_runtime.h's
- * `typedef unsigned size_t;` for NVRTC). Called before any closure but theirs. */
-void sys_headers_leave_out(SysHeaders *s, const Strings *roots);
+ * `typedef unsigned size_t;` for NVRTC). Nor do the headers the prelude
+ * included bring std's names to file scope: the roots' closures bring what
+ * the parse found (scope). Called before any closure but theirs. */
+void sys_headers_leave_out(SysHeaders *s, const Strings *roots, const PreludeScope *scope);
 /* A CUDA API header of the closure declares name (a function, type or enumerator). */
 bool sys_closure_declares(const SysClosure *c, const char *name, size_t n);
 /* A header of the closure may bring std's `name` to file scope: by `using

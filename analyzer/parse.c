@@ -163,7 +163,10 @@ static Status parse_prelude(ParseEnv *env, const char *cache_dir) {
     prelude_std_names(tu, env->std_via_cuda, env->std_names);
     env->c_doubles = nameset_new();
     prelude_c_doubles(tu, env, env->c_doubles);
-    prelude_folders(tu, &env->search_dirs, &env->prelude_roots);
+    env->scope = (PreludeScope){nameset_new(), nameset_new(), false};
+    prelude_folders(tu, &env->search_dirs, &env->prelude_roots, env->scope.files);
+    env->c_types = nameset_new();
+    prelude_file_scope(tu, env, &env->scope, env->c_types);
     env->prelude_values = std_map_new();
     prelude_values(tu, env, env->prelude_values);
     if (!key || !prelude_cache_store(env, cache_dir, key, tu))
@@ -274,7 +277,7 @@ Status parse_env_init(ParseEnv *env, const ScanOptions *opt, const RuleDb *db, S
     vec_push(&cuda, (char *)env->compat_include);
     const Strings *dirs[] = {&cuda, &env->search_dirs};
     env->sys = sys_headers_new(dirs, 2, (SysApi){cuda_api_header, env});
-    sys_headers_leave_out(env->sys, &env->prelude_roots);
+    sys_headers_leave_out(env->sys, &env->prelude_roots, &env->scope);
     vec_free(&cuda);
   }
   if (st)
@@ -313,6 +316,9 @@ void parse_env_free(ParseEnv *env) {
   std_map_free(env->std_via_cuda);
   std_map_free(env->std_names);
   nameset_free(env->c_doubles);
+  nameset_free(env->scope.files);
+  nameset_free(env->scope.usings);
+  nameset_free(env->c_types);
   std_map_free(env->prelude_values);
   sys_headers_free(env->sys);
   cm_strings_free(&env->search_dirs);

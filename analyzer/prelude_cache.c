@@ -83,30 +83,33 @@ char *cache_entry_path(const char *dir, const char *key, const char *ext) {
 }
 
 /* ---- what the prelude's tree told ----
- * One line each: "N name" for a declared name, "S path\theader" for a file
- * reached through a standard header, "D name\theader" for a name of std one
- * declares, "V name\tnumber" for a CUDA macro whose body is one number, "I
- * folder" where a <header> was found, "R path" for a header the driver
- * includes first. */
+ * One line each: "N name" for a declared name, "F name/arity" for a C
+ * function of doubles, "P path" for a header it included, "U name" for a
+ * name of std a file-scope using brings ("W std": all of them), "T name" for
+ * a C typedef std has too, "S path\theader" for a file reached through a
+ * standard header, "D name\theader" for a name of std one declares, "V
+ * name\tnumber" for a CUDA macro whose body is one number, "I folder" where a
+ * <header> was found, "R path" for a header the driver includes first. */
 
 typedef struct {
   FILE *f;
+  char tag;
 } Writer;
 
-static void write_name(void *ctx, const char *name) { fprintf(((Writer *)ctx)->f, "N %s\n", name); }
+static void write_tagged(void *ctx, const char *s) { fprintf(((Writer *)ctx)->f, "%c %s\n", ((Writer *)ctx)->tag, s); }
 
-static void write_c_double(void *ctx, const char *key) { fprintf(((Writer *)ctx)->f, "F %s\n", key); }
-
-static void write_std(void *ctx, const char *path, const char *header) {
-  fprintf(((Writer *)ctx)->f, "S %s\t%s\n", path, header);
+static void write_set(FILE *f, char tag, const NameSet *set) {
+  Writer w = {f, tag};
+  nameset_each(set, write_tagged, &w);
 }
 
-static void write_std_name(void *ctx, const char *name, const char *header) {
-  fprintf(((Writer *)ctx)->f, "D %s\t%s\n", name, header);
+static void write_pair(void *ctx, const char *a, const char *b) {
+  fprintf(((Writer *)ctx)->f, "%c %s\t%s\n", ((Writer *)ctx)->tag, a, b);
 }
 
-static void write_value(void *ctx, const char *name, const char *value) {
-  fprintf(((Writer *)ctx)->f, "V %s\t%s\n", name, value);
+static void write_map(FILE *f, char tag, const StdMap *m) {
+  Writer w = {f, tag};
+  std_map_each(m, write_pair, &w);
 }
 
 static void write_strings(FILE *f, char tag, const Strings *s) {
@@ -124,6 +127,8 @@ static bool read_facts(ParseEnv *env, const char *path) {
   env->std_via_cuda = std_map_new();
   env->std_names = std_map_new();
   env->prelude_values = std_map_new();
+  env->scope = (PreludeScope){nameset_new(), nameset_new(), false};
+  env->c_types = nameset_new();
   for (char *line = text, *next; line < text + len; line = next) {
     next = strchr(line, '\n');
     if (!next)
@@ -136,6 +141,14 @@ static bool read_facts(ParseEnv *env, const char *path) {
       nameset_add(env->cuda_names, line + 2);
     else if (line[0] == 'F')
       nameset_add(env->c_doubles, line + 2);
+    else if (line[0] == 'P')
+      nameset_add(env->scope.files, line + 2);
+    else if (line[0] == 'U')
+      nameset_add(env->scope.usings, line + 2);
+    else if (line[0] == 'W')
+      env->scope.using_std = true;
+    else if (line[0] == 'T')
+      nameset_add(env->c_types, line + 2);
     else if (line[0] == 'I')
       vec_push(&env->search_dirs, cm_xstrdup(line + 2));
     else if (line[0] == 'R')
@@ -204,12 +217,16 @@ static bool store_facts(const ParseEnv *env, const char *dir, const char *key) {
   FILE *f = tmp ? fopen(tmp, "w") : NULL;
   bool ok = false;
   if (f) {
-    Writer w = {f};
-    nameset_each(env->cuda_names, write_name, &w);
-    nameset_each(env->c_doubles, write_c_double, &w);
-    std_map_each(env->std_via_cuda, write_std, &w);
-    std_map_each(env->std_names, write_std_name, &w);
-    std_map_each(env->prelude_values, write_value, &w);
+    write_set(f, 'N', env->cuda_names);
+    write_set(f, 'F', env->c_doubles);
+    write_set(f, 'P', env->scope.files);
+    write_set(f, 'U', env->scope.usings);
+    if (env->scope.using_std)
+      fputs("W std\n", f);
+    write_set(f, 'T', env->c_types);
+    write_map(f, 'S', env->std_via_cuda);
+    write_map(f, 'D', env->std_names);
+    write_map(f, 'V', env->prelude_values);
     write_strings(f, 'I', &env->search_dirs);
     write_strings(f, 'R', &env->prelude_roots);
     ok = fflush(f) == 0 && fsync(fileno(f)) == 0;

@@ -251,6 +251,7 @@ void std_user_includes(CXTranslationUnit tu, const ParseEnv *env, NameSet *out) 
 typedef struct {
   CXTranslationUnit tu;
   Strings *dirs, *roots;
+  NameSet *files;
 } Folders;
 
 static void add_once(Strings *s, const char *v) {
@@ -269,6 +270,10 @@ static void on_prelude_file(CXFile file, CXSourceLocation *stack, unsigned n, CX
     clang_getExpansionLocation(stack[0], &includer, NULL, NULL, NULL);
   char *spelled = path && includer ? spelled_include(fo->tu, stack[0]) : NULL;
   size_t pl = path ? strlen(path) : 0, sl = spelled ? strlen(spelled) : 0;
+  char *real = path ? realpath(path, NULL) : NULL;
+  if (real && n)
+    nameset_add(fo->files, real);
+  free(real);
   if (path && n && !includer)
     add_once(fo->roots, path); /* what the driver includes before the file: clang's CUDA wrapper, -include */
   else if (spelled && pl > sl && path[pl - sl - 1] == '/' && strcmp(path + pl - sl, spelled) == 0) {
@@ -279,8 +284,8 @@ static void on_prelude_file(CXFile file, CXSourceLocation *stack, unsigned n, CX
   free(path);
 }
 
-void prelude_folders(CXTranslationUnit tu, Strings *dirs, Strings *roots) {
-  Folders fo = {tu, dirs, roots};
+void prelude_folders(CXTranslationUnit tu, Strings *dirs, Strings *roots, NameSet *files) {
+  Folders fo = {tu, dirs, roots, files};
   clang_getInclusions(tu, on_prelude_file, &fo);
 }
 
@@ -369,6 +374,50 @@ static enum CXChildVisitResult find_c_double(CXCursor c, CXCursor parent, CXClie
 void prelude_c_doubles(CXTranslationUnit tu, const ParseEnv *env, NameSet *out) {
   CDoubles d = {env, out};
   clang_visitChildren(clang_getTranslationUnitCursor(tu), find_c_double, &d);
+}
+
+typedef struct {
+  const ParseEnv *env;
+  PreludeScope *scope;
+  NameSet *c_types;
+} FileScope;
+
+/* The namespace a using-declaration or -directive names first is std. */
+static enum CXChildVisitResult names_std(CXCursor c, CXCursor parent, CXClientData data) {
+  (void)parent;
+  if (clang_getCursorKind(c) == CXCursor_NamespaceRef) {
+    CXString s = clang_getCursorSpelling(c);
+    *(bool *)data = strcmp(clang_getCString(s), "std") == 0;
+    clang_disposeString(s);
+  }
+  return clang_getCursorKind(c) == CXCursor_NamespaceRef ? CXChildVisit_Break : CXChildVisit_Continue;
+}
+
+static enum CXChildVisitResult visit_file_scope(CXCursor c, CXCursor parent, CXClientData data) {
+  (void)parent;
+  FileScope *f = data;
+  enum CXCursorKind k = clang_getCursorKind(c);
+  if (k == CXCursor_LinkageSpec || k == CXCursor_UnexposedDecl)
+    return CXChildVisit_Recurse;
+  bool std = false;
+  if (k == CXCursor_UsingDeclaration || k == CXCursor_UsingDirective)
+    clang_visitChildren(c, names_std, &std);
+  CXString name = clang_getCursorSpelling(c);
+  const char *s = clang_getCString(name);
+  if (std && k == CXCursor_UsingDirective)
+    f->scope->using_std = true;
+  else if (std)
+    nameset_add(f->scope->usings, s);
+  else if (k == CXCursor_TypedefDecl && std_map_header(f->env->std_names, s) &&
+           in_system_header(f->env, clang_getCursorLocation(c)))
+    nameset_add(f->c_types, s);
+  clang_disposeString(name);
+  return CXChildVisit_Continue;
+}
+
+void prelude_file_scope(CXTranslationUnit tu, const ParseEnv *env, PreludeScope *scope, NameSet *c_types) {
+  FileScope f = {env, scope, c_types};
+  clang_visitChildren(clang_getTranslationUnitCursor(tu), visit_file_scope, &f);
 }
 
 bool std_map_all_in(const StdMap *m, const char *key, const NameSet *headers) {

@@ -38,6 +38,7 @@ struct SysClosure {
   NameSet *inner_using; /* the same within braces: a namespace's (or a function's) */
   bool inner_using_std;
   bool open;           /* some header it includes could not be followed: any name may be defined */
+  bool usings_open;    /* the same, of a header whose usings count */
   NameSet *declared;   /* what its CUDA API headers declare */
 };
 
@@ -67,6 +68,7 @@ struct Header {
   Strings computed;    /* the macros its `#include MACRO` lines name */
   NameSet *declared;   /* a CUDA API header's: the names it declares; NULL for any other */
   bool open;           /* an #include it cannot read */
+  bool parsed;         /* the prelude included it: included again, it adds no usings, nor do its includes */
   SysClosure *closure; /* NULL until asked for */
   signed char brings;  /* sys_headers_brings_std's answer, -1 until asked for */
   Header *next;        /* in its hash bucket */
@@ -405,11 +407,8 @@ static void take_headers(SysClosure *c, Headers *todo, Headers *computed) {
       continue;
     nameset_add(c->files, h->path);
     c->open |= h->open;
-    c->using_std |= h->using_std;
     for (size_t i = 0; i < h->names.len; i++)
       nameset_add(c->names, h->names.items[i]);
-    for (size_t i = 0; i < h->std_using.len; i++)
-      nameset_add(c->std_using, h->std_using.items[i]);
     c->inner_using_std |= h->inner_using_std;
     for (size_t i = 0; i < h->inner_using.len; i++)
       nameset_add(c->inner_using, h->inner_using.items[i]);
@@ -420,6 +419,31 @@ static void take_headers(SysClosure *c, Headers *todo, Headers *computed) {
     if (h->computed.len)
       vec_push(computed, h);
   }
+}
+
+/* The file-scope usings of the headers top reaches but through one the
+ * prelude included (whose guard is defined when a file includes it), the
+ * computed includes followed as the whole closure defines their macros. */
+static void take_usings(SysHeaders *s, SysClosure *c, Header *top) {
+  NameSet *seen = nameset_new();
+  Headers todo = {0};
+  vec_push(&todo, top);
+  while (todo.len) {
+    Header *h = todo.items[--todo.len];
+    if (h->parsed || nameset_has(seen, h->path, strlen(h->path)))
+      continue;
+    nameset_add(seen, h->path);
+    c->usings_open |= h->open;
+    c->using_std |= h->using_std;
+    for (size_t i = 0; i < h->std_using.len; i++)
+      nameset_add(c->std_using, h->std_using.items[i]);
+    for (size_t i = 0; i < h->includes.len; i++)
+      vec_push(&todo, h->includes.items[i].to);
+    for (size_t i = 0; i < h->computed.len; i++)
+      c->usings_open |= !resolve_computed(s, c, h, h->computed.items[i], &todo);
+  }
+  vec_free(&todo);
+  nameset_free(seen);
 }
 
 /* Every header top reaches, its #include MACRO lines followed as far as the
@@ -440,6 +464,7 @@ static SysClosure *closure_of(SysHeaders *s, Header *top) {
     followed = resolve_all(s, c, &computed, &todo);
   } while (todo.len);
   c->open |= !followed;
+  take_usings(s, c, top);
   vec_free(&todo);
   vec_free(&computed);
   return c;
@@ -464,27 +489,27 @@ bool sys_closure_may_define(const SysClosure *c, const char *name, size_t n) {
   return c->open || nameset_has(c->names, name, n);
 }
 
-typedef struct {
-  SysHeaders *s;
-} LeaveOut;
-
 static void forget_declared(void *ctx, const char *path) {
-  Header *h = header(((LeaveOut *)ctx)->s, path);
+  Header *h = header(ctx, path);
   nameset_free(h->declared);
   h->declared = NULL;
 }
 
-void sys_headers_leave_out(SysHeaders *s, const Strings *roots) {
+static void mark_parsed(void *ctx, const char *path) { header(ctx, path)->parsed = true; }
+
+void sys_headers_leave_out(SysHeaders *s, const Strings *roots, const PreludeScope *scope) {
   pthread_mutex_lock(&s->lock);
-  LeaveOut l = {s};
+  nameset_each(scope->files, mark_parsed, s);
   for (size_t i = 0; i < roots->len; i++) {
     char *real = realpath(roots->items[i], NULL);
     Header *h = header(s, real ? real : roots->items[i]);
     if (!h->closure)
       h->closure = closure_of(s, h);
-    nameset_each(h->closure->files, forget_declared, &l);
+    nameset_each(h->closure->files, forget_declared, s);
     nameset_free(h->closure->declared);
     h->closure->declared = nameset_new();
+    nameset_each(scope->usings, add_to, h->closure->std_using); /* its own are none: it is parsed */
+    h->closure->using_std = scope->using_std;
     free(real);
   }
   pthread_mutex_unlock(&s->lock);
@@ -495,8 +520,8 @@ bool sys_closure_declares(const SysClosure *c, const char *name, size_t n) {
 }
 
 bool sys_closure_may_use_std(const SysClosure *c, const char *name, size_t n, bool inner) {
-  return c->open || c->using_std || nameset_has(c->std_using, name, n) ||
-         (inner && (c->inner_using_std || nameset_has(c->inner_using, name, n)));
+  return c->usings_open || c->using_std || nameset_has(c->std_using, name, n) ||
+         (inner && (c->open || c->inner_using_std || nameset_has(c->inner_using, name, n)));
 }
 
 /* Through the CUDA side of top's closure, an #include without extension of a

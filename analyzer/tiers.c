@@ -407,13 +407,16 @@ static bool call_names_no_std(const Tier *t, size_t i, const char *name) {
   return c_function;
 }
 
-/* A name at i may be found in namespace std: any where the file or its
- * headers use, open or alias namespace std; else an unqualified one (or
- * ::name) that a system header brings to file scope, or a call whose
- * arguments leave std's possible, but not where a declaration of the file's
- * is seen (`size_t end` hides std::end; a function's own name where it is
- * declared). x::name is not: std:: is read_std's, and x is not std. */
+/* A name at i may be found in namespace std: not a C typedef std has too
+ * (size_t); any other where the file or its headers use, open or alias
+ * namespace std; else an unqualified one (or ::name) that a system header
+ * brings to file scope, or a call whose arguments leave std's possible, but
+ * not where a declaration of the file's is seen (`size_t end` hides
+ * std::end; a function's own name where it is declared). x::name is not:
+ * std:: is read_std's, and x is not std. */
 static bool may_name_std(const Tier *t, size_t i, const char *name) {
+  if (!tok_is(t, i + 1, "(") && nameset_has(t->env->c_types, name, strlen(name)))
+    return false; /* size_t: std's is the same type, and lookup finds the C library's */
   if (t->using_std)
     return true;
   if ((i > 1 && tok_is(t, i - 1, "::") && (t->t.items[i - 2].kind == CXToken_Identifier || tok_is(t, i - 2, ">"))) ||

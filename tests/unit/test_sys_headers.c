@@ -11,7 +11,8 @@
  * defines; a macro no header of the closure defines leaves any name possible.
  * A closure declares what its CUDA API headers declare (functions, types,
  * enumerators, typedefs, function pointer typedefs), but for the headers a
- * left-out root (the prelude) reaches. */
+ * left-out root (the prelude) reaches; and a left-out root's closure brings
+ * the usings the prelude's parse found, a header that parse included none. */
 #define _GNU_SOURCE
 #include <setjmp.h>
 #include <stdarg.h>
@@ -125,6 +126,40 @@ static void usings_at_file_scope_bring_std_names(void **state) {
   sys_headers_free(s);
 }
 
+/* The prelude's parse says which usings its headers made: its roots bring
+ * those alone, and a header it included brings none when included again; one
+ * it did not include (a branch it did not take) keeps its own. */
+static void the_prelude_brings_what_its_parse_found(void **state) {
+  (void)state;
+  SysHeaders *s = tree();
+  write("cuda/root.h", "#include \"arm.h\"\n#if RTC\n#include <math.h>\n#endif\nusing std::sqrt;\n");
+  write("cuda/arm.h", "#pragma once\n#if ARM\nusing std::fabs;\n#endif\n");
+  write("std/math.h", "#pragma once\nusing std::exp;\n");
+  write("cuda/user.h", "#include \"arm.h\"\nusing std::abs;\n");
+  write("cuda/user_math.h", "#include <math.h>\n");
+  Strings roots = {0};
+  vec_push(&roots, temp_path("cuda/root.h"));
+  PreludeScope scope = {nameset_new(), nameset_new(), false};
+  for (const char *const *h = (const char *const[]){"cuda/root.h", "cuda/arm.h", NULL}; *h; h++) {
+    char *path = temp_path(*h), *real = realpath(path, NULL);
+    nameset_add(scope.files, real);
+    free(real);
+    free(path);
+  }
+  nameset_add(scope.usings, "sqrt");
+  sys_headers_leave_out(s, &roots, &scope);
+  assert_true(uses(s, "cuda/root.h", "sqrt"));
+  assert_false(uses(s, "cuda/root.h", "fabs"));      /* ARM's branch */
+  assert_false(uses(s, "cuda/root.h", "exp"));       /* RTC's */
+  assert_true(uses(s, "cuda/user.h", "abs"));
+  assert_false(uses(s, "cuda/user.h", "fabs"));      /* arm.h was included: again, it adds nothing */
+  assert_true(uses(s, "cuda/user_math.h", "exp"));   /* math.h was not */
+  nameset_free(scope.files);
+  nameset_free(scope.usings);
+  cm_strings_free(&roots);
+  sys_headers_free(s);
+}
+
 static bool defines(SysHeaders *s, const char *header, const char *name) {
   char *path = temp_path(header);
   bool b = sys_closure_may_define(sys_headers_closure(s, path), name, strlen(name));
@@ -188,7 +223,8 @@ static void api_headers_declare_their_names_but_the_left_out(void **state) {
   SysHeaders *s = sys_headers_new(lists, 1, (SysApi){in_cuda, NULL});
   Strings roots = {0};
   vec_push(&roots, temp_path("cuda/prelude.h"));
-  sys_headers_leave_out(s, &roots);
+  PreludeScope scope = {nameset_new(), nameset_new(), false};
+  sys_headers_leave_out(s, &roots, &scope);
   const char *const names[] = {"frame_t", "frame_st", "callback_t", "MODE_A", "MODE_B", "tile", "partition", NULL};
   for (const char *const *n = names; *n; n++)
     assert_true(declares(s, "cuda/api.h", *n));
@@ -196,6 +232,8 @@ static void api_headers_declare_their_names_but_the_left_out(void **state) {
   assert_false(declares(s, "cuda/api.h", "w"));      /* a field */
   assert_false(declares(s, "cuda/api.h", "size_t")); /* the prelude's */
   assert_false(declares(s, "cuda/api.h", "runtime_call"));
+  nameset_free(scope.files);
+  nameset_free(scope.usings);
   cm_strings_free(&roots);
   cm_strings_free(&dirs);
   sys_headers_free(s);
@@ -208,6 +246,7 @@ int main(void) {
       TEMP_FOLDER_TEST(a_bare_unknown_header_brings_one),
       TEMP_FOLDER_TEST(a_cycle_answers_each_header_whole),
       TEMP_FOLDER_TEST(usings_at_file_scope_bring_std_names),
+      TEMP_FOLDER_TEST(the_prelude_brings_what_its_parse_found),
       TEMP_FOLDER_TEST(computed_includes_are_followed_through_macro_bodies),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
