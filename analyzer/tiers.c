@@ -239,6 +239,24 @@ static const char *read_includes(Tier *t, const char *path, const char *text, si
   return why;
 }
 
+/* The functions and types f declares but in its lines dead where the file
+ * includes it (llm.c's own __ldcs, for a CUDA older than 12): there, the
+ * parse finds none either. */
+static void declared_names(Tier *t, const SourceFile *f, bool own) {
+  char *live = cm_xstrndup(f->text, f->len);
+  for (char *line = live, *end = live + f->len; line < end;) {
+    char *eol = memchr(line, '\n', (size_t)(end - line));
+    eol = eol ? eol : end;
+    unsigned at = (unsigned)(line - live);
+    if (own ? dead(t, at) : lex_macros_header_dead(t->lex_macros, f->path, at))
+      memset(line, ' ', (size_t)(eol - line));
+    line = eol + 1;
+  }
+  SourceFile h = {.path = f->path, .text = live, .len = f->len};
+  lex_declared_names(&h, t->functions, t->types);
+  free(live);
+}
+
 /* The file and its project headers, transitively: their includes, words, functions and types. */
 static const char *read_project(Tier *t) {
   vec_push(&t->headers, cm_xstrdup(t->f->path));
@@ -253,7 +271,7 @@ static const char *read_project(Tier *t) {
     bool using_std = add_words(t->words, h.text, h.len, &t->using_other);
     t->header_using_std |= using_std && !own;
     t->using_std |= using_std;
-    lex_declared_names(&h, t->functions, t->types);
+    declared_names(t, &h, own);
     add_macros(t, &h, own);
     if (!own)
       free(text);
@@ -408,19 +426,20 @@ static bool call_names_no_std(const Tier *t, size_t i, const char *name) {
 }
 
 /* A name at i may be found in namespace std: not a C typedef std has too
- * (size_t); any other where the file or its headers use, open or alias
- * namespace std; else an unqualified one (or ::name) that a system header
- * brings to file scope, or a call whose arguments leave std's possible, but
- * not where a declaration of the file's is seen (`size_t end` hides
- * std::end; a function's own name where it is declared). x::name is not:
- * std:: is read_std's, and x is not std. */
+ * (size_t), nor where a declaration of the file's is seen (`size_t end`
+ * hides std::end; a function's own name where it is declared); any other
+ * where the file or its headers use, open or alias namespace std; else an
+ * unqualified one (or ::name) that a system header brings to file scope, or
+ * a call whose arguments leave std's possible. x::name is not: std:: is
+ * read_std's, and x is not std. */
 static bool may_name_std(const Tier *t, size_t i, const char *name) {
   if (!tok_is(t, i + 1, "(") && nameset_has(t->env->c_types, name, strlen(name)))
     return false; /* size_t: std's is the same type, and lookup finds the C library's */
+  if (lex_scopes_declared(t->scopes, (unsigned)i, NULL))
+    return false; /* a declaration hides what `using namespace std` brings too */
   if (t->using_std)
     return true;
-  if ((i > 1 && tok_is(t, i - 1, "::") && (t->t.items[i - 2].kind == CXToken_Identifier || tok_is(t, i - 2, ">"))) ||
-      lex_scopes_declared(t->scopes, (unsigned)i, NULL))
+  if (i > 1 && tok_is(t, i - 1, "::") && (t->t.items[i - 2].kind == CXToken_Identifier || tok_is(t, i - 2, ">")))
     return false;
   if (tok_is(t, i + 1, "(") && !tok_is(t, i + 2, ")"))
     return !call_names_no_std(t, i, name);
