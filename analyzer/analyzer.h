@@ -126,7 +126,7 @@ typedef struct {
   bool unreadable;        /* an input error the exit code reports after the scan */
   bool reused;            /* the facts are an earlier run's, kept in the cache: nothing it read has changed */
   bool settled;           /* tiered: read from its tokens alone, nothing in it needing the tree */
-  const char *needs_tree; /* tiered: why it was parsed all the same (a static string); else NULL */
+  char *needs_tree;       /* tiered: why it was parsed all the same, and where ("...: `fabs`, line 12"); else NULL */
   bool pending;           /* tiered: its parse waits until every file is read (scan.c) */
   VEC(FoundInclude) found_includes;
   VEC(Fact) facts;

@@ -446,9 +446,9 @@ bool lex_macros_header_dead(const LexMacros *m, const char *path, unsigned offse
 /* What may include the file read (--tiered, a header or a source another
  * includes); NULL for any other. */
 const Includers *lex_macros_includers(const LexMacros *m);
-/* tiers.c: why a file read from its tokens still needs a parse (a static string),
- * or NULL; `read` gets the project headers it read to tell (real paths). */
-const char *tier_needs_tree(const ParseEnv *env, const Candidate *c, SourceFile *f, Strings *read);
+/* tiers.c: why a file read from its tokens still needs a parse, and where
+ * (its caller's to free), or NULL; `read` gets the project headers it read to tell (real paths). */
+char *tier_needs_tree(const ParseEnv *env, const Candidate *c, SourceFile *f, Strings *read);
 /* The condition of the #if, #ifdef, #ifndef or #elif whose word is token w: 1, 0, or -1 when undecided. */
 int lex_macros_condition(LexMacros *m, const SourceFile *f, const char *text, const LexTokens *t, size_t w);
 /* A #define, #undef or #include "..." (token w its word) in a live branch, surely taken or perhaps. */

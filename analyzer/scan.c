@@ -392,6 +392,7 @@ void an_source_free(SourceFile *f) {
   free(f->rel);
   free(f->text);
   free(f->fallback_reason);
+  free(f->needs_tree);
   free(f->skip_reason);
   free(f->parsed_with);
   free(f);

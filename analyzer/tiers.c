@@ -66,6 +66,7 @@ typedef struct {
   bool using_other;       /* the file or one of those says `using namespace x` of another namespace */
   SysClosures system;     /* the closures of the system headers those include, and the prelude's */
   const Includers *pasted_into; /* a source another file includes: what may include it */
+  LexRange where;         /* the token of the file that needs the tree, where one does */
 } Tier;
 
 static bool tok_is(const Tier *t, size_t i, const char *s) {
@@ -73,6 +74,12 @@ static bool tok_is(const Tier *t, size_t i, const char *s) {
 }
 
 static bool dead(const Tier *t, unsigned off) { return lex_ranges_has(&t->dead, off); }
+
+/* why, found at token i of the file. */
+static const char *found_at(Tier *t, size_t i, const char *why) {
+  t->where = (LexRange){t->t.items[i].begin, t->t.items[i].end};
+  return why;
+}
 
 /* Its identifiers into s; whether it says `using namespace std`, `namespace
  * std {`, `namespace x = std` or `using std::x` (in any branch): then any
@@ -224,8 +231,11 @@ static const char *read_includes(Tier *t, const char *path, const char *text, si
       char *key = cm_xstrndup(name, n);
       nameset_add(t->includes, key);
       char *real = lex_find_header(t->env, t->c, path, name, n, name[-1] == '<');
-      if (!real)
+      if (!real) {
         why = "an #include found nowhere a parse looks";
+        if (own)
+          t->where = (LexRange){(unsigned)(name - text), (unsigned)(name - text + n)};
+      }
       else if (lex_project_header(t->env, real))
         why = take_project_header(t, real, own); /* keeps or frees real */
       else {
@@ -331,13 +341,13 @@ static const char *read_names(Tier *t) {
     bool known = r || rl_struct_name(db, s, n); /* nv_half: its struct's rule (facts.c) */
     if (!known && ((nameset_has(t->env->cuda_names, s, n) && !(i && tok_is(t, i - 1, "::"))) ||
                    declared_beyond_prelude(t, i, s, n)))
-      return "a name the CUDA headers declare that no rule knows";
+      return found_at(t, i, "a name the CUDA headers declare that no rule knows");
     if (r && r->kind != RK_TYPE && nameset_has(t->functions, s, n))
-      return "a function of the project's named like a CUDA one";
+      return found_at(t, i, "a function of the project's named like a CUDA one");
     if (r && nameset_has(t->macros, s, n))
-      return "a macro of the project's named like a CUDA name";
+      return found_at(t, i, "a macro of the project's named like a CUDA name");
     if (r && nameset_has(t->types, s, n))
-      return "a type of the project's named like a CUDA name";
+      return found_at(t, i, "a type of the project's named like a CUDA name");
   }
   return NULL;
 }
@@ -368,8 +378,10 @@ static const char *read_facts(Tier *t) {
     if (x->kind != FK_IDENT)
       continue;
     if (rl_host_name(db, x->name) || (x->params < 0 && rl_has_overload(db, x->name)) ||
-        rl_cache_hint(db, x->name) || cast_by_type(db, x->name))
+        rl_cache_hint(db, x->name) || cast_by_type(db, x->name)) {
+      t->where = (LexRange){x->offset, x->offset + x->length};
       return "a CUDA name whose port depends on types or on where it is called";
+    }
   }
   TypeSearch legacy = {db, false};
   nameset_each(t->includes, legacy_header, &legacy);
@@ -448,7 +460,7 @@ static bool may_name_std(const Tier *t, size_t i, const char *name) {
 
 /* No name of the file that may be std's is one the prelude has only through
  * the CUDA headers (std_names) from a header the file does not include. */
-static bool unqualified_std_settled(const Tier *t) {
+static bool unqualified_std_settled(Tier *t) {
   for (size_t i = 0; i < t->t.len; i++) {
     const LexToken *k = &t->t.items[i];
     if (k->kind != CXToken_Identifier || dead(t, k->begin) || tok_is(t, i - 1, ".") || tok_is(t, i - 1, "->"))
@@ -457,8 +469,10 @@ static bool unqualified_std_settled(const Tier *t) {
     bool settled = !std_map_header(t->env->std_names, name) || macro_at(t, i, name) || !may_name_std(t, i, name) ||
                    std_map_all_in(t->env->std_names, name, t->includes);
     free(name);
-    if (!settled)
+    if (!settled) {
+      t->where = (LexRange){k->begin, k->end};
       return false;
+    }
   }
   return true;
 }
@@ -470,7 +484,7 @@ static const char *read_std(Tier *t) {
       continue;
     if (i > 1 && tok_is(t, i - 1, "namespace") && tok_is(t, i - 2, "using")) {
       if (t->beyond_prelude)
-        return "a `using namespace std`";
+        return found_at(t, i, "a `using namespace std`");
       continue;
     }
     /* `using std::cout;` names std::cout as a use does (and makes every name
@@ -483,7 +497,7 @@ static const char *read_std(Tier *t) {
                             : !t->beyond_prelude || early_std(t, name);
     free(name);
     if (!settled)
-      return "a name of std the CUDA headers may be all that declares";
+      return found_at(t, i + 2, "a name of std the CUDA headers may be all that declares");
   }
   if (t->header_using_std && t->beyond_prelude)
     return "a `using namespace std` in a header it includes";
@@ -563,7 +577,7 @@ static const char *read_members(Tier *t) {
     const LexToken *m = &t->t.items[i + 1];
     if (rl_member_name(db, t->f->text + m->begin, m->end - m->begin) && !fact_at(t->f, m->begin) &&
         !typed_object(t, i))
-      return "a member read the rules name whose object only a parse can type";
+      return found_at(t, i + 1, "a member read the rules name whose object only a parse can type");
   }
   return NULL;
 }
@@ -594,7 +608,7 @@ static bool in_device_code(const Tier *t, size_t i) {
 static const char *read_launches(Tier *t) {
   for (size_t i = 0; i < t->t.len; i++)
     if (tok_is(t, i, "<<<") && !dead(t, t->t.items[i].begin) && in_device_code(t, i))
-      return "a kernel launch in device code";
+      return found_at(t, i, "a kernel launch in device code");
   return NULL;
 }
 
@@ -620,7 +634,16 @@ static void tier_free(Tier *t) {
   vec_free(&t->system);
 }
 
-const char *tier_needs_tree(const ParseEnv *env, const Candidate *c, SourceFile *f, Strings *read) {
+/* why, with the token it was found at and its line where there is one. */
+static char *told(const Tier *t, const char *why) {
+  if (!why || t->where.end <= t->where.begin)
+    return why ? cm_xstrdup(why) : NULL;
+  unsigned line, column;
+  an_location(t->f, t->where.begin, &line, &column);
+  return cm_xasprintf("%s: `%.*s`, line %u", why, (int)(t->where.end - t->where.begin), t->f->text + t->where.begin, line);
+}
+
+char *tier_needs_tree(const ParseEnv *env, const Candidate *c, SourceFile *f, Strings *read) {
   Tier t = {.env = env, .c = c, .f = f, .includes = nameset_new(), .functions = nameset_new(), .types = nameset_new(), .macros = nameset_new(),
             .words = nameset_new(), .early_std = nameset_new(), .numbers = {nameset_new(), nameset_new()}};
   an_lex(f->text, f->len, &t.t);
@@ -639,6 +662,7 @@ const char *tier_needs_tree(const ParseEnv *env, const Candidate *c, SourceFile 
     why = checks[i](&t);
   for (size_t i = 1; i < t.headers.len; i++) /* the file itself first */
     vec_push(read, cm_xstrdup(t.headers.items[i]));
+  char *out = told(&t, why);
   tier_free(&t);
-  return why;
+  return out;
 }

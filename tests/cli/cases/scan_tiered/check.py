@@ -57,7 +57,8 @@ have only through the CUDA headers (std::min; std::vector after Thrust), an #inc
 code, a cudaDeviceProp member read through a struct, an #if on a macro a
 system header it includes defines (M_PI, <cmath>), an #if in a header on a
 macro its includer defines (lib_compat.h's LIB_MAJOR, read in lib_user.cu's
-tree), a CUDA name a project header #defines (renames.h)."""
+tree), a CUDA name a project header #defines (renames.h). needs_tree names the
+token of the file where one stands, and its line."""
 import filecmp
 import json
 import os
@@ -109,6 +110,9 @@ for name, why in want.items():
         errors.append(f"{name} was parsed ({f.get('needs_tree')}); it needs no tree")
     if why is not None and (f.get("parser") == "tokens" or why not in (f.get("needs_tree") or "")):
         errors.append(f"{name}: parser {f.get('parser')}, needs_tree {f.get('needs_tree')!r}, want a parse for '{why}'")
+for name, where in (("math_float.cu", ": `exp`, line 8"), ("missing.cu", ": `nowhere.h`, line 2")):
+    if not (files.get(name, {}).get("needs_tree") or "").endswith(where):
+        errors.append(f"{name}: needs_tree {files.get(name, {}).get('needs_tree')!r} does not say where ({where!r})")
 settled = sum(f["parser"] == "tokens" for f in files.values())
 if tiered["summary"].get("settled_files") != settled or settled < 2:
     errors.append(f"settled_files {tiered['summary'].get('settled_files')}, {settled} files read from tokens")
