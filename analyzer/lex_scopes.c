@@ -356,8 +356,10 @@ static unsigned typedef_name(const LexScopes *s, unsigned i) {
 /* The enumerators of the unscoped enum whose `enum` is at i (scoped ones,
  * `enum class`, keep theirs in the enum's scope). */
 static void add_enumerators(const LexScopes *s, unsigned i, NameSet *out) {
-  unsigned b = i + 1;
-  while (b < s->n && s->code[b] && !is(s, b, "{") && !is(s, b, ";") && !is(s, b, "class") && !is(s, b, "struct"))
+  unsigned b = i + 1; /* past the name and an underlying type, but not `enum E e)` of a parameter */
+  while (b < s->n && s->code[b] && (s->kind[b] == CXToken_Identifier || s->kind[b] == CXToken_Keyword ||
+                                    is(s, b, ":") || is(s, b, "::")) &&
+         !is(s, b, "class") && !is(s, b, "struct"))
     b++;
   if (b >= s->n || !is(s, b, "{") || s->close[b] == NONE)
     return;

@@ -104,6 +104,29 @@ static void locals_and_parameters(void **state) {
   assert_seen(prop, "exp", 1, "");
 }
 
+/* What lex_declared_names gives as types: the enumerators of an enum's body,
+ * not the names in a function body after a parameter of an enum type. */
+static bool declares_type(const char *text, const char *name) {
+  SourceFile f = {.text = (char *)text, .len = strlen(text)};
+  NameSet *functions = nameset_new(), *types = nameset_new();
+  lex_declared_names(&f, functions, types);
+  bool has = nameset_has(types, name, strlen(name));
+  nameset_free(functions);
+  nameset_free(types);
+  return has;
+}
+
+static void enumerators_of_enum_bodies_only(void **state) {
+  (void)state;
+  const char *k = "enum Mode : unsigned int { MODE_A, MODE_B = 2 };\n"
+                  "int cvt(const enum Mode rounding)\n{\n  check((rounding == MODE_A) || lo);\n  return 0;\n}\n";
+  assert_true(declares_type(k, "MODE_A"));
+  assert_true(declares_type(k, "MODE_B"));
+  assert_true(declares_type(k, "Mode"));
+  assert_false(declares_type(k, "check"));
+  assert_false(declares_type(k, "lo"));
+}
+
 static void expressions_declare_nothing(void **state) {
   (void)state;
   assert_seen("void f() { int c = a * b; }", "b", 0, "-");
@@ -198,6 +221,7 @@ static void call_arguments_by_declarations(void **state) {
 int main(int argc, char **argv) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(locals_and_parameters),
+      cmocka_unit_test(enumerators_of_enum_bodies_only),
       cmocka_unit_test(expressions_declare_nothing),
       cmocka_unit_test(call_arguments_by_declarations),
   };
