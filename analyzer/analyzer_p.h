@@ -480,6 +480,9 @@ bool lex_scopes_in_code(const LexScopes *s, unsigned i);
  * names; the rule of cooperative_groups::name (reduce, plus), or NULL. */
 bool an_cg_qualifier(const char *q, size_t n);
 const Rule *an_cg_rule(const RuleDb *db, const char *name, size_t n);
+/* A name spelled like CUDA's (a rules' prefix, or a leading __): one the CUDA
+ * headers declare is read without the tree too, as an unknown use (HP1005). */
+bool an_cuda_like(const RuleDb *db, const char *name, size_t n);
 /* The names of the types the file defines, into out: a class, struct, union or
  * enum with its body or base, a typedef's, an alias's (`using T = ...`), and
  * the enumerators of its unscoped enums. */

@@ -476,6 +476,10 @@ static int declared_params(Reader *r, unsigned i) {
 /* The user's own name (unless a user rule maps it), a system one the rules do
  * not know, or, without the tree, a toolkit name the rules miss that could be
  * a user's (a struct field called `any` is not cooperative groups). */
+bool an_cuda_like(const RuleDb *db, const char *name, size_t n) {
+  return rl_cuda_like_name(db, name, n) || (n > 2 && name[0] == '_' && name[1] == '_');
+}
+
 static bool ignored_name(Reader *r, unsigned i, const Rule *rule, int where, bool own) {
   const char *name = r->f->text + r->tok[i].begin;
   size_t n = r->tok[i].end - r->tok[i].begin;
@@ -483,8 +487,7 @@ static bool ignored_name(Reader *r, unsigned i, const Rule *rule, int where, boo
     return true;
   if (rule && rule->kind == RK_NAMESPACE && where == 0 && !used_as_namespace(r, i))
     return true;
-  bool cuda_like = rl_cuda_like_name(r->env->db, name, n) || (n > 2 && name[0] == '_' && name[1] == '_');
-  return !rule && where != 1 && !(nameset_has(r->env->cuda_names, name, n) && cuda_like);
+  return !rule && where != 1 && !(nameset_has(r->env->cuda_names, name, n) && an_cuda_like(r->env->db, name, n));
 }
 
 /* The token closing an open bracket at i, counting only the pair given. */

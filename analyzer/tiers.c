@@ -327,8 +327,9 @@ static bool declared_beyond_prelude(const Tier *t, size_t i, const char *s, size
   return false;
 }
 
-/* A name the CUDA headers declare that no rule knows, or a CUDA name the
- * project declares a function, macro or type of. */
+/* A name the CUDA headers declare that no rule knows (but one the prelude
+ * declares that is spelled like CUDA's: the tokens report it as the parse
+ * does), or a CUDA name the project declares a function, macro or type of. */
 static const char *read_names(Tier *t) {
   const RuleDb *db = t->env->db;
   for (size_t i = 0; i < t->t.len; i++) {
@@ -339,8 +340,8 @@ static const char *read_names(Tier *t) {
       continue;
     const Rule *r = rl_lookup(db, s, n);
     bool known = r || rl_struct_name(db, s, n); /* nv_half: its struct's rule (facts.c) */
-    if (!known && ((nameset_has(t->env->cuda_names, s, n) && !(i && tok_is(t, i - 1, "::"))) ||
-                   declared_beyond_prelude(t, i, s, n)))
+    bool prelude_name = nameset_has(t->env->cuda_names, s, n) && !(i && tok_is(t, i - 1, "::"));
+    if (!known && ((prelude_name && !an_cuda_like(db, s, n)) || declared_beyond_prelude(t, i, s, n)))
       return found_at(t, i, "a name the CUDA headers declare that no rule knows");
     if (r && r->kind != RK_TYPE && nameset_has(t->functions, s, n))
       return found_at(t, i, "a function of the project's named like a CUDA one");
