@@ -300,11 +300,25 @@ static size_t first_qualifier(const Tier *t, size_t i) {
   return q;
 }
 
+/* The name of the template whose argument list closes at the `>` at o
+ * (common_type of std::common_type<T, U>); 0 where there is none. */
+static size_t template_name(const Tier *t, size_t o) {
+  int depth = 0;
+  for (; o > 0; o--) {
+    depth += tok_is(t, o, ">") + 2 * tok_is(t, o, ">>") - tok_is(t, o, "<");
+    if (depth <= 0)
+      break;
+  }
+  return o > 0 && depth == 0 && t->t.items[o - 1].kind == CXToken_Identifier ? o - 1 : 0;
+}
+
 /* A CUDA API header the file reaches declares the name at i, which no rule
  * knows (cudaEGL.h's CUeglFrame, cg::binary_partition), or it is read through
  * the namespace of a library whose names all live there (cuda::atomic_ref):
  * a parse reports it. Not in a directive, nor where the file or its project
- * declares it, nor through std:: or a library that keeps its names (thrust::). */
+ * declares it, nor through std:: or a library that keeps its names
+ * (thrust::), nor a member of a type of the project's or of a template of
+ * std's (x128::size, std::common_type<T, U>::type). */
 static bool declared_beyond_prelude(const Tier *t, size_t i, const char *s, size_t n) {
   if (!lex_scopes_in_code(t->scopes, (unsigned)i) || lex_scopes_declared(t->scopes, (unsigned)i, NULL) ||
       nameset_has(t->functions, s, n) || nameset_has(t->types, s, n) || nameset_has(t->macros, s, n))
@@ -314,11 +328,13 @@ static bool declared_beyond_prelude(const Tier *t, size_t i, const char *s, size
                                      t->t.items[first].end - t->t.items[first].begin))
     return true;
   if (i > 1 && tok_is(t, i - 1, "::")) {
-    const LexToken *q = &t->t.items[i - 2];
+    size_t k = tok_is(t, i - 2, ">") ? template_name(t, i - 2) : i - 2;
+    const LexToken *q = &t->t.items[k];
     const char *qs = t->f->text + q->begin;
     size_t qn = q->end - q->begin;
-    if (tok_is(t, i - 2, "std") || rl_same_name_library(t->env->db, qs, qn) ||
-        (an_cg_qualifier(qs, qn) && an_cg_rule(t->env->db, s, n)))
+    size_t outer = first_qualifier(t, k);
+    if (k == 0 || tok_is(t, k, "std") || (outer && tok_is(t, outer, "std")) || rl_same_name_library(t->env->db, qs, qn) ||
+        (an_cg_qualifier(qs, qn) && an_cg_rule(t->env->db, s, n)) || nameset_has(t->types, qs, qn))
       return false;
   }
   for (size_t k = 0; k < t->system.len; k++)
