@@ -456,8 +456,8 @@ void lex_macros_directive(LexMacros *m, const SourceFile *f, const char *text, c
                           bool sure);
 /* The dead #if branches (from the `#` of the directive opening one to the `#`
  * of the one that ends it, as clang's skipped ranges), as m decides them, into out (NULL: m's macros only);
- * gives how many conditions m left undecided. */
-unsigned an_lex_branches(const SourceFile *f, const char *text, const LexTokens *t, LexMacros *m, LexRanges *out);
+ * gives the first token of the first condition m left undecided, plus one; 0: none. */
+size_t an_lex_branches(const SourceFile *f, const char *text, const LexTokens *t, LexMacros *m, LexRanges *out);
 void facts_index_lines(SourceFile *f);
 
 /* lex_scopes.c: what a file declares, from its tokens, where there is no tree. */

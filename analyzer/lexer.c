@@ -266,10 +266,9 @@ static bool include_guard(const char *text, const LexTokens *t, size_t i, const 
   return d && an_lex_word_is(text, d, "define") && k + 2 < t->len && same_word(text, &t->items[i + 2], &t->items[k + 2]);
 }
 
-unsigned an_lex_branches(const SourceFile *f, const char *text, const LexTokens *t, LexMacros *m, LexRanges *out) {
+size_t an_lex_branches(const SourceFile *f, const char *text, const LexTokens *t, LexMacros *m, LexRanges *out) {
   Level lv[MAX_DEPTH];
-  size_t depth = 0, untracked = 0;
-  unsigned undecided = 0;
+  size_t depth = 0, untracked = 0, undecided = 0;
   bool first = true;
   for (size_t i = 0; i < t->len; i++) {
     const LexToken *w = directive(text, t, i, f);
@@ -286,7 +285,7 @@ unsigned an_lex_branches(const SourceFile *f, const char *text, const LexTokens 
       }
       int c = lex_macros_condition(m, f, text, t, i + 1);
       c = guard && c == -1 ? 1 : c;
-      undecided += c == -1;
+      undecided = undecided || c != -1 ? undecided : i + 3; /* its condition's first token */
       lv[depth++] = (Level){c, c == 0, hash, c == 1};
       continue;
     }
@@ -304,7 +303,7 @@ unsigned an_lex_branches(const SourceFile *f, const char *text, const LexTokens 
       depth--;
     else {
       int c = an_lex_word_is(text, w, "else") ? 1 : lex_macros_condition(m, f, text, t, i + 1);
-      undecided += c == -1 && l->taken != 1;
+      undecided = undecided || c != -1 || l->taken == 1 ? undecided : i + 3;
       turn(l, c, hash);
     }
   }

@@ -77,7 +77,8 @@ static bool dead(const Tier *t, unsigned off) { return lex_ranges_has(&t->dead, 
 
 /* why, found at token i of the file. */
 static const char *found_at(Tier *t, size_t i, const char *why) {
-  t->where = (LexRange){t->t.items[i].begin, t->t.items[i].end};
+  if (i < t->t.len)
+    t->where = (LexRange){t->t.items[i].begin, t->t.items[i].end};
   return why;
 }
 
@@ -665,7 +666,7 @@ char *tier_needs_tree(const ParseEnv *env, const Candidate *c, SourceFile *f, St
             .words = nameset_new(), .early_std = nameset_new(), .numbers = {nameset_new(), nameset_new()}};
   an_lex(f->text, f->len, &t.t);
   t.lex_macros = lex_macros_new(env, c);
-  unsigned undecided = an_lex_branches(f, f->text, &t.t, t.lex_macros, &t.dead);
+  size_t undecided = an_lex_branches(f, f->text, &t.t, t.lex_macros, &t.dead);
   lex_token_arrays(&t.t, &t.tok, &t.kind);
   t.scopes = lex_scopes_read(f, f->text, t.tok, t.kind, (unsigned)t.t.len);
   for (size_t i = 0; i < env->prelude_roots.len; i++)
@@ -674,7 +675,7 @@ char *tier_needs_tree(const ParseEnv *env, const Candidate *c, SourceFile *f, St
   t.using_std = t.pasted_into && includers_use_std(t.pasted_into); /* the paste may follow theirs */
   static const char *(*const checks[])(Tier *) = {read_project, read_names, read_facts, read_std, read_members,
                                                   read_launches}; /* read_project first: the others read its sets */
-  const char *why = undecided ? "an #if its tokens cannot decide" : NULL;
+  const char *why = undecided ? found_at(&t, undecided - 1, "an #if its tokens cannot decide") : NULL;
   for (size_t i = 0; !why && i < sizeof checks / sizeof *checks; i++)
     why = checks[i](&t);
   for (size_t i = 1; i < t.headers.len; i++) /* the file itself first */
