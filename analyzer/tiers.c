@@ -388,6 +388,38 @@ static bool cast_by_type(const RuleDb *db, const char *name) {
   return false;
 }
 
+/* The token that starts at off; t->t.len where none does. */
+static size_t token_at(const Tier *t, unsigned off) {
+  size_t lo = 0, hi = t->t.len;
+  while (lo < hi) {
+    size_t mid = (lo + hi) / 2;
+    if (t->t.items[mid].begin < off)
+      lo = mid + 1;
+    else
+      hi = mid;
+  }
+  return lo < t->t.len && t->t.items[lo].begin == off ? lo : t->t.len;
+}
+
+/* The call at x passes a first argument the plan casts or leaves alone
+ * whatever the tree would say: one it takes for cast already (a cast, a
+ * parenthesis: rewrite.c), or `&p` or `p` of a name declared with a keyword
+ * type but void (`float *p`), whose type no typedef can make a void**. */
+static bool first_argument_told(const Tier *t, const Fact *x) {
+  size_t i = token_at(t, x->offset), a = i + 2;
+  if (i >= t->t.len || !tok_is(t, i + 1, "("))
+    return false;
+  static const char *const casts[] = {"(", "reinterpret_cast", "static_cast", "const_cast"};
+  for (size_t k = 0; k < sizeof casts / sizeof *casts; k++)
+    if (tok_is(t, a, casts[k]))
+      return true;
+  size_t name = tok_is(t, a, "&") ? a + 1 : a;
+  LexDeclared d;
+  return name < t->t.len && t->t.items[name].kind == CXToken_Identifier && (tok_is(t, name + 1, ",") || tok_is(t, name + 1, ")")) &&
+         lex_scopes_declared(t->scopes, (unsigned)name, &d) && d.type == LEX_NO_TYPE && d.keyword != LEX_NO_TYPE &&
+         !tok_is(t, d.keyword, "void");
+}
+
 /* A fact whose port a parse's types or placement decide. */
 static const char *read_facts(Tier *t) {
   const RuleDb *db = t->env->db;
@@ -396,7 +428,7 @@ static const char *read_facts(Tier *t) {
     if (x->kind != FK_IDENT)
       continue;
     if (rl_host_name(db, x->name) || (x->params < 0 && rl_has_overload(db, x->name)) ||
-        rl_cache_hint(db, x->name) || cast_by_type(db, x->name)) {
+        rl_cache_hint(db, x->name) || (cast_by_type(db, x->name) && !first_argument_told(t, x))) {
       t->where = (LexRange){x->offset, x->offset + x->length};
       return "a CUDA name whose port depends on types or on where it is called";
     }

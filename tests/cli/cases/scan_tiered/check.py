@@ -52,6 +52,9 @@ name: its tokens give the unknown use and HP1005 the parse does, and it settles.
 So does qualified_member.cu, whose Vec4::size (a struct of the project's) and
 std::common_type<int, long>::type are not the size and type cooperative groups'
 headers declare.
+host_alloc.cu's cudaHostAlloc(&pinned) of a float *pinned takes HIP's void**
+cast and its cudaMallocPitch((void **)&p) keeps its own: no tree needed, where
+host_alloc_void.cu's &raw of a void *raw must be known a void** to stay uncast.
 verbose.cuh's `#ifdef VERBOSE_CHECKS` is decided, as no file that may include
 it, nor a header those include, defines the name (lib_compat.h's LIB_MAJOR
 is not: lib_user.cu defines it before including it; nor pick.cuh's PICK_FAST,
@@ -109,7 +112,8 @@ want = {"settled.cu": None, "host_math.cu": "where it is called", "std_min.cu": 
         "cg_unknown.cu": "no rule knows", "wmma_fragment.cu": "no rule knows", "atomic_ref.cu": "no rule knows",
         "using_decl.cu": None, "using_min.cu": "name of std", "host_float.cu": None, "size_std.cu": None,
         "old_shim.cu": None, "decl_hides.cu": None,
-        "cuda_version.cu": None, "qualified_member.cu": None}
+        "cuda_version.cu": None, "qualified_member.cu": None,
+        "host_alloc.cu": None, "host_alloc_void.cu": "depends on types"}
 for name, why in want.items():
     f = files.get(name, {})
     if why is None and f.get("parser") != "tokens":
