@@ -496,17 +496,20 @@ void lex_declared_names(const SourceFile *f, NameSet *functions, NameSet *types)
 bool lex_scopes_token_is(const LexScopes *s, unsigned i, const char *w);
 bool lex_scopes_token_is_any(const LexScopes *s, unsigned i, const char *const *ws);
 /* lex_args.c: what the tokens tell of a call's arguments. */
-typedef enum { LEX_ARG_UNKNOWN, LEX_ARG_BUILTIN, LEX_ARG_DOUBLE } LexArgType;
+/* NO_STD: of a type the tokens do not tell, but of none of namespace std's:
+ * a call of a CUDA function the project does not declare (min(b, x)). */
+typedef enum { LEX_ARG_UNKNOWN, LEX_ARG_BUILTIN, LEX_ARG_DOUBLE, LEX_ARG_NO_STD } LexArgType;
 typedef struct {
   NameSet *builtin, *doubles; /* macros whose body is a number: a double literal, or another */
 } LexNumbers;
 /* Each argument of the call whose `(` is token open, into out: how many, or
  * -1 where the list does not close or holds more than max. BUILTIN: a type
  * of the language's own (or a pointer to one), not a double. numbers may be
- * NULL; db names CUDA's built-in variables. */
-int lex_call_arguments(const LexScopes *scopes, const LexNumbers *numbers, const RuleDb *db, const char *text,
-                       const LexRange *tok, const CXTokenKind *kind, unsigned n, unsigned open, LexArgType *out,
-                       int max);
+ * NULL; db names CUDA's built-in variables and functions, own the functions
+ * the project declares (NULL: none). */
+int lex_call_arguments(const LexScopes *scopes, const LexNumbers *numbers, const RuleDb *db, const NameSet *own,
+                       const char *text, const LexRange *tok, const CXTokenKind *kind, unsigned n, unsigned open,
+                       LexArgType *out, int max);
 void lex_scopes_free(LexScopes *s);
 /* Drops what collect_facts gave, so that a file can be read again. */
 void an_forget_facts(SourceFile *f);

@@ -9,8 +9,9 @@
  * literals and macros that stand for one, names the file declares with a
  * keyword type (lex_scopes.c), their elements (`a[i]`, `*p`), CUDA's thread
  * indexes, casts to a keyword type, sizeof, and the operators between them.
- * Anything else (a call, a member, another macro, a name of a named type)
- * leaves the argument untyped. */
+ * A call of a CUDA function (not the project's) is of no type of std, though
+ * which type the tokens do not tell. Anything else (another call, a member,
+ * another macro, a name of a named type) leaves the argument untyped. */
 #define _GNU_SOURCE
 #include <string.h>
 
@@ -24,6 +25,7 @@ typedef struct {
   const LexScopes *scopes;
   const LexNumbers *numbers;
   const RuleDb *db;
+  const NameSet *own;
 } Args;
 
 /* The scopes were read from the same tokens: their comparisons serve here. */
@@ -47,9 +49,11 @@ static unsigned past_group(const Args *a, unsigned i) {
 typedef struct {
   bool known;   /* built-in, every part of it */
   bool dbl;     /* a double */
+  bool no_std;  /* not known, but of no type of namespace std */
 } Type;
 
-static const Type UNKNOWN = {false, false}, BUILTIN = {true, false}, DOUBLE = {true, true};
+static const Type UNKNOWN = {false, false, false}, BUILTIN = {true, false, false}, DOUBLE = {true, true, false},
+                  NO_STD = {false, false, true};
 
 static Type range_type(const Args *a, unsigned b, unsigned e);
 
@@ -121,6 +125,20 @@ static Type name_type(const Args *a, unsigned i, unsigned *after, bool deref) {
   return d.pointer && !element ? BUILTIN : is_double ? DOUBLE : BUILTIN;
 }
 
+/* `f(...)` at i calls a CUDA function the project declares no function of
+ * (CUDA's min, make_float3): what it gives is CUDA's, of no namespace std,
+ * unless a member or an element of it is read. */
+static bool cuda_call(const Args *a, unsigned i, unsigned *after) {
+  const char *s = a->text + a->tok[i].begin;
+  size_t n = a->tok[i].end - a->tok[i].begin;
+  const Rule *r = rl_lookup(a->db, s, n);
+  if (!r || (r->kind != RK_FUNCTION && r->kind != RK_DEVICE_FUNCTION) || (a->own && nameset_has(a->own, s, n)) ||
+      lex_scopes_declared(a->scopes, i, NULL))
+    return false;
+  *after = past_group(a, i + 1);
+  return !is(a, *after, ".") && !is(a, *after, "->") && !is(a, *after, "[");
+}
+
 /* The end of the unary expression at i (what a cast applies to: `-x`,
  * `f(y).z[2]`), whatever its type; e where it is none. */
 static unsigned unary_end(const Args *a, unsigned i, unsigned e) {
@@ -164,6 +182,8 @@ static Type operand(const Args *a, unsigned i, unsigned e, unsigned *after) {
   bool deref = is(a, i, "*");
   if (deref)
     i++;
+  if (!deref && i < e && a->kind[i] == CXToken_Identifier && is(a, i + 1, "(") && cuda_call(a, i, after))
+    return NO_STD;
   if (i < e && a->kind[i] == CXToken_Identifier)
     return name_type(a, i, after, deref);
   return UNKNOWN;
@@ -177,7 +197,7 @@ static Type range_type(const Args *a, unsigned b, unsigned e) {
   static const char *const integral[] = {"%", "<<", ">>", "&", "|", "^", "<", ">", "<=", ">=", "==", "!=", "&&",
                                          "||", NULL};
   static const char *const unary[] = {"-", "+", "!", "~", NULL};
-  bool any_double = false, only_arithmetic = true;
+  bool any_double = false, only_arithmetic = true, any_no_std = false;
   for (unsigned i = b; i < e;) {
     while (i < e && is_any(a, i, unary)) {
       only_arithmetic &= !is(a, i, "!") && !is(a, i, "~");
@@ -185,9 +205,10 @@ static Type range_type(const Args *a, unsigned b, unsigned e) {
     }
     unsigned after = e;
     Type t = i < e ? operand(a, i, e, &after) : UNKNOWN;
-    if (!t.known || after > e)
+    if ((!t.known && !t.no_std) || after > e)
       return UNKNOWN;
     any_double |= t.dbl;
+    any_no_std |= t.no_std;
     i = after;
     if (i == e)
       break;
@@ -196,13 +217,14 @@ static Type range_type(const Args *a, unsigned b, unsigned e) {
     only_arithmetic &= is_any(a, i, arithmetic);
     i++;
   }
-  return any_double && only_arithmetic ? DOUBLE : BUILTIN;
+  /* an operator on a CUDA type is CUDA's or the project's (float3 * 2): no std either */
+  return any_no_std ? NO_STD : any_double && only_arithmetic ? DOUBLE : BUILTIN;
 }
 
-int lex_call_arguments(const LexScopes *scopes, const LexNumbers *numbers, const RuleDb *db, const char *text,
-                       const LexRange *tok, const CXTokenKind *kind, unsigned n, unsigned open, LexArgType *out,
-                       int max) {
-  Args a = {text, tok, kind, n, scopes, numbers, db};
+int lex_call_arguments(const LexScopes *scopes, const LexNumbers *numbers, const RuleDb *db, const NameSet *own,
+                       const char *text, const LexRange *tok, const CXTokenKind *kind, unsigned n, unsigned open,
+                       LexArgType *out, int max) {
+  Args a = {text, tok, kind, n, scopes, numbers, db, own};
   unsigned close = past_group(&a, open);
   if (!is(&a, open, "(") || close > n || !is(&a, close - 1, ")"))
     return -1;
@@ -214,7 +236,7 @@ int lex_call_arguments(const LexScopes *scopes, const LexNumbers *numbers, const
     while (e < close - 1 && !is(&a, e, ","))
       e = is(&a, e, "(") || is(&a, e, "[") || is(&a, e, "{") ? past_group(&a, e) : e + 1;
     Type t = e > b ? range_type(&a, b, e) : UNKNOWN;
-    out[count] = !t.known ? LEX_ARG_UNKNOWN : t.dbl ? LEX_ARG_DOUBLE : LEX_ARG_BUILTIN;
+    out[count] = t.no_std ? LEX_ARG_NO_STD : !t.known ? LEX_ARG_UNKNOWN : t.dbl ? LEX_ARG_DOUBLE : LEX_ARG_BUILTIN;
     b = e + 1;
   }
   return count;

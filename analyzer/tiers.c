@@ -465,13 +465,14 @@ static bool system_using(const Tier *t, const char *name) {
 enum { MAX_ARGS = 8 };
 
 /* The call `name(x...)` at i finds no function of std: its arguments are of
- * built-in types, so argument-dependent lookup searches no namespace (not so
+ * built-in types or calls of CUDA's functions, so argument-dependent lookup
+ * searches no namespace of std's (not so
  * swap(a, b) on a std::vector), and where a system header brings std's name
  * to file scope, they are doubles the C library's function of as many takes
  * (sqrt(d), not sqrt(f): std::sqrt(float)). */
 static bool call_names_no_std(const Tier *t, size_t i, const char *name) {
   LexArgType args[MAX_ARGS];
-  int n = lex_call_arguments(t->scopes, &t->numbers, t->env->db, t->f->text, t->tok, t->kind, (unsigned)t->t.len, (unsigned)i + 1,
+  int n = lex_call_arguments(t->scopes, &t->numbers, t->env->db, t->functions, t->f->text, t->tok, t->kind, (unsigned)t->t.len, (unsigned)i + 1,
                              args, MAX_ARGS);
   bool doubles = n > 0;
   for (int k = 0; k < n; k++) {

@@ -4,7 +4,8 @@
  * same way (`a * b`, `y & mask`, `return a * max(b)`, a macro used as a
  * statement before a call), with the scopes of blocks, bodies and prototypes.
  * lex_args.c: what a call's arguments are, by those declarations: a double,
- * another built-in type, or untyped (a named type, a call, a member, auto). */
+ * another built-in type, of no type of std (a call of CUDA's min), or untyped
+ * (a named type, another call, a member, auto). */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -161,13 +162,16 @@ static char *args_of(const char *text, const char *callee) {
   LexNumbers numbers = {nameset_new(), nameset_new()};
   nameset_add(numbers.builtin, "BLOCK");
   nameset_add(numbers.doubles, "HALF");
-  int n = lex_call_arguments(r->scopes, &numbers, db, text, r->tok, r->kind, (unsigned)r->t.len, nth(r, callee, 0) + 1, a,
-                             8);
+  NameSet *own = nameset_new();
+  nameset_add(own, "make_float3"); /* helper_math.h's overloads */
+  int n = lex_call_arguments(r->scopes, &numbers, db, own, text, r->tok, r->kind, (unsigned)r->t.len,
+                             nth(r, callee, 0) + 1, a, 8);
+  nameset_free(own);
   nameset_free(numbers.builtin);
   nameset_free(numbers.doubles);
   char *out = calloc(20, 1);
   for (int i = 0; i < n; i++)
-    out[i] = a[i] == LEX_ARG_DOUBLE ? 'D' : a[i] == LEX_ARG_BUILTIN ? 'B' : '?';
+    out[i] = a[i] == LEX_ARG_DOUBLE ? 'D' : a[i] == LEX_ARG_BUILTIN ? 'B' : a[i] == LEX_ARG_NO_STD ? 'N' : '?';
   if (n < 0)
     strcpy(out, "-1");
   done(r);
@@ -211,6 +215,11 @@ static void call_arguments_by_declarations(void **state) {
   assert_args("void f(double *p) { sqrt(p[0][1]); }", "sqrt", "?");
   assert_args("void f(double x) { sqrt(x > 0 ? x : -x); }", "sqrt", "?");
   assert_args("void f(double x) { sqrt(x; }", "sqrt", "-1");
+  /* a call of a CUDA function: of no type of std, the type untold; not the project's, nor a member of one */
+  assert_args("__device__ float f(float a, float b, float x) { return max(a, min(b, x)); }", "max", "BN");
+  assert_args("void f(float a) { g(2 * min(a, 1.f), make_int2(1, 2)); }", "g", "NN");
+  assert_args("void f(float2 v) { g(make_float3(v, 1.f)); }", "g", "?");
+  assert_args("void f(int2 v) { g(make_int2(1, 2).x, *min(v)); }", "g", "??");
   /* macros that stand for numbers; a cast whatever its operand is */
   assert_args("void f(int i) { max(BLOCK * i, HALF); }", "max", "BD");
   assert_args("void f(int n) { ceil(n / (double)NODES); }", "ceil", "D");
