@@ -449,6 +449,8 @@ const Includers *lex_macros_includers(const LexMacros *m);
 /* tiers.c: why a file read from its tokens still needs a parse, and where
  * (its caller's to free), or NULL; `read` gets the project headers it read to tell (real paths). */
 char *tier_needs_tree(const ParseEnv *env, const Candidate *c, SourceFile *f, Strings *read);
+/* No rule and no CUDA header knows name: no fact is read of it. */
+bool lex_macros_plain_name(const LexMacros *m, const char *name, size_t n);
 /* The condition of the #if, #ifdef, #ifndef or #elif whose word is token w: 1, 0, or -1 when undecided. */
 int lex_macros_condition(LexMacros *m, const SourceFile *f, const char *text, const LexTokens *t, size_t w);
 /* A #define, #undef or #include "..." (token w its word) in a live branch, surely taken or perhaps. */

@@ -377,6 +377,10 @@ static size_t line_tokens(const SourceFile *f, const LexTokens *t, size_t w, Lex
   return n;
 }
 
+bool lex_macros_plain_name(const LexMacros *m, const char *name, size_t n) {
+  return m && m->env && !rl_lookup(m->env->db, name, n) && !nameset_has(m->env->cuda_names, name, n);
+}
+
 int lex_macros_condition(LexMacros *m, const SourceFile *f, const char *text, const LexTokens *t, size_t w) {
   LexToken *line;
   size_t n = line_tokens(f, t, w, &line);

@@ -252,6 +252,45 @@ static bool same_word(const char *text, const LexToken *a, const LexToken *b) {
   return a->end - a->begin == b->end - b->begin && memcmp(text + a->begin, text + b->begin, a->end - a->begin) == 0;
 }
 
+/* The token after the comments from k on. */
+static size_t past_comments(const LexTokens *t, size_t k) {
+  while (k < t->len && t->items[k].kind == CXToken_Comment)
+    k++;
+  return k;
+}
+
+/* `#ifndef X`, `#define X` naming nothing but its parameters, `#endif` (a
+ * default: `#ifndef BLOCK` / `#define BLOCK 256`): however the condition
+ * goes, X is defined after it and the line holds no name a fact is read of
+ * (X is no CUDA name: m), so a tree would tell nothing the tokens do not. */
+static bool default_define(const char *text, const LexTokens *t, size_t i, const SourceFile *f, LexMacros *m) {
+  const LexToken *w = directive(text, t, i, f);
+  if (!w || !an_lex_word_is(text, w, "ifndef") || i + 2 >= t->len ||
+      !lex_macros_plain_name(m, text + t->items[i + 2].begin, t->items[i + 2].end - t->items[i + 2].begin))
+    return false;
+  size_t k = past_comments(t, i + 3);
+  const LexToken *d = directive(text, t, k, f);
+  if (!d || !an_lex_word_is(text, d, "define") || k + 2 >= t->len || !same_word(text, &t->items[i + 2], &t->items[k + 2]))
+    return false;
+  unsigned end = an_directive_end(f, t->items[k].begin);
+  size_t b = k + 3, body = b; /* X(a, b): the parameters from b to the `)`, the body after it */
+  if (b < t->len && an_lex_word_is(text, &t->items[b], "(") && t->items[b].begin == t->items[k + 2].end) {
+    while (body < t->len && !an_lex_word_is(text, &t->items[body], ")"))
+      body++;
+    body++;
+  }
+  size_t e = body;
+  for (; e < t->len && t->items[e].begin < end; e++) {
+    bool param = false;
+    for (size_t p = b; p < body && !param; p++)
+      param = same_word(text, &t->items[p], &t->items[e]);
+    if (t->items[e].kind == CXToken_Identifier && !param)
+      return false;
+  }
+  const LexToken *closing = directive(text, t, past_comments(t, e), f);
+  return closing && an_lex_word_is(text, closing, "endif");
+}
+
 /* `#ifndef X` then `#define X` as a file's first directives: its include guard,
  * which a parse of the file finds undefined, whatever X is not known to be
  * (only a header included before, which the reading follows, defines it). */
@@ -259,9 +298,7 @@ static bool include_guard(const char *text, const LexTokens *t, size_t i, const 
   const LexToken *w = directive(text, t, i, f);
   if (!w || !an_lex_word_is(text, w, "ifndef") || i + 2 >= t->len)
     return false;
-  size_t k = i + 3;
-  while (k < t->len && t->items[k].kind == CXToken_Comment)
-    k++;
+  size_t k = past_comments(t, i + 3);
   const LexToken *d = directive(text, t, k, f);
   return d && an_lex_word_is(text, d, "define") && k + 2 < t->len && same_word(text, &t->items[i + 2], &t->items[k + 2]);
 }
@@ -285,7 +322,8 @@ size_t an_lex_branches(const SourceFile *f, const char *text, const LexTokens *t
       }
       int c = lex_macros_condition(m, f, text, t, i + 1);
       c = guard && c == -1 ? 1 : c;
-      undecided = undecided || c != -1 ? undecided : i + 3; /* its condition's first token */
+      bool either = c == -1 && default_define(text, t, i, f, m);
+      undecided = undecided || c != -1 || either ? undecided : i + 3; /* its condition's first token */
       lv[depth++] = (Level){c, c == 0, hash, c == 1};
       continue;
     }

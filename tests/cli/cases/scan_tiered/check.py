@@ -56,7 +56,10 @@ host_alloc.cu's cudaHostAlloc(&pinned) of a float *pinned takes HIP's void**
 cast and its cudaMallocPitch((void **)&p) keeps its own: no tree needed, where
 host_alloc_void.cu's &raw of a void *raw must be known a void** to stay uncast.
 device_clamp.cu's max(a, min(b, x)) settles: a call of CUDA's min is of no
-type of std, so no lookup by argument finds std::max.
+type of std, so no lookup by argument finds std::max. defaults.cuh's
+`#ifndef TILE` / `#define TILE 16` / `#endif`, which an includer may decide,
+settles: TILE is defined after it either way and the line names nothing;
+default_named.cuh's default calls sqrtf, and is parsed.
 verbose.cuh's `#ifdef VERBOSE_CHECKS` is decided, as no file that may include
 it, nor a header those include, defines the name (lib_compat.h's LIB_MAJOR
 is not: lib_user.cu defines it before including it; nor pick.cuh's PICK_FAST,
@@ -116,7 +119,7 @@ want = {"settled.cu": None, "host_math.cu": "where it is called", "std_min.cu": 
         "old_shim.cu": None, "decl_hides.cu": None,
         "cuda_version.cu": None, "qualified_member.cu": None,
         "host_alloc.cu": None, "host_alloc_void.cu": "depends on types",
-        "device_clamp.cu": None}
+        "device_clamp.cu": None, "defaults.cuh": None, "default_named.cuh": "#if its tokens cannot decide"}
 for name, why in want.items():
     f = files.get(name, {})
     if why is None and f.get("parser") != "tokens":

@@ -1,8 +1,10 @@
 #include <cmath>
 #include <cuda_runtime.h>
 
-#ifndef M_PI
-#define M_PI 3.14159265358979323846
+#ifdef M_PI
+#define PI_F ((float)M_PI)
+#else
+#define PI_F 3.14159265f
 #endif
 
-__global__ void arc(float *x) { x[threadIdx.x] = sinf(M_PI * x[threadIdx.x]); }
+__global__ void arc(float *x) { x[threadIdx.x] = sinf(PI_F * x[threadIdx.x]); }
