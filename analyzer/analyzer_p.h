@@ -118,6 +118,7 @@ typedef struct {
   NameSet *project_files;      /* each walked file's path and its tails (a/b.h, b.h) */
   StdMap *std_via_cuda;        /* the prelude's standard headers, by file (stdnames.c) */
   StdMap *std_names;           /* the names namespace std declares in those, by name, with the header */
+  NameSet *std_taken;          /* those it also takes from the C library (`using ::sqrt;`) */
   NameSet *c_doubles;          /* the C library's functions of doubles only, as "name/arity" (sqrt/1, pow/2) */
   StdMap *prelude_values;      /* the CUDA headers' macros whose body is a number, by name (CUDART_VERSION) */
   Strings search_dirs;         /* the folders the prelude's <headers> were found in, clang's own among them */
@@ -302,13 +303,15 @@ void std_map_each(const StdMap *m, void (*fn)(void *ctx, const char *path, const
 void std_map_free(StdMap *m);
 /* Every header m lists for key is in headers (also when it lists none). */
 bool std_map_all_in(const StdMap *m, const char *key, const NameSet *headers);
+/* The one header m lists for key, however many times; NULL: none, or two. */
+const char *std_map_single(const StdMap *m, const char *key);
 /* From the prelude's tree: where its <headers> were found and what the driver
  * included first; the names of std its standard headers declare (std_names). */
 void prelude_folders(CXTranslationUnit tu, Strings *dirs, Strings *roots, NameSet *files);
 /* Its file scope's usings of std, and the C library's typedefs that std_names
  * holds too (size_t: an unqualified use is the C one). */
 void prelude_file_scope(CXTranslationUnit tu, const ParseEnv *env, PreludeScope *scope, NameSet *c_types);
-void prelude_std_names(CXTranslationUnit tu, const StdMap *via_cuda, StdMap *out);
+void prelude_std_names(CXTranslationUnit tu, const StdMap *via_cuda, StdMap *out, NameSet *taken);
 /* The system headers' file-scope functions whose parameters and result are
  * all double (the C library's sqrt, pow), as "name/arity", into out. */
 void prelude_c_doubles(CXTranslationUnit tu, const ParseEnv *env, NameSet *out);
@@ -515,6 +518,10 @@ int lex_call_arguments(const LexScopes *scopes, const LexNumbers *numbers, const
 void lex_scopes_free(LexScopes *s);
 /* Drops what collect_facts gave, so that a file can be read again. */
 void an_forget_facts(SourceFile *f);
+/* A name of std at [off, off + len) whose header (cmath) the file has only
+ * through the CUDA headers, as a parse would find it: an FK_STD_NAME fact, in
+ * its place among f's facts. */
+void an_add_std_fact(SourceFile *f, unsigned off, unsigned len, const char *header);
 /* Drops the headers include discovery found for the file (parse.c). */
 void an_forget_found_includes(SourceFile *f);
 

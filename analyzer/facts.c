@@ -1065,6 +1065,14 @@ static int by_offset(const void *a, const void *b) {
   return x->offset != y->offset ? (x->offset < y->offset ? -1 : 1) : (int)x->kind - (int)y->kind;
 }
 
+void an_add_std_fact(SourceFile *f, unsigned off, unsigned len, const char *header) {
+  Fact fact = {.kind = FK_STD_NAME, .offset = off, .length = len, .name = cm_xstrdup(header), .cursor = "token",
+               .params = -1};
+  an_location(f, off, &fact.line, &fact.column);
+  vec_push(&f->facts, fact);
+  vec_sort(&f->facts, by_offset);
+}
+
 /* The tree's word on which tokens name templates, for constants.c. */
 static bool names_template(Reader *r, unsigned i) {
   if (!r->cursors || r->kind[i] != CXToken_Identifier)

@@ -160,7 +160,8 @@ static Status parse_prelude(ParseEnv *env, const char *cache_dir) {
     env->std_via_cuda = std_map_new();
     std_map_read(env->std_via_cuda, tu, env);
     env->std_names = std_map_new();
-    prelude_std_names(tu, env->std_via_cuda, env->std_names);
+    env->std_taken = nameset_new();
+    prelude_std_names(tu, env->std_via_cuda, env->std_names, env->std_taken);
     env->c_doubles = nameset_new();
     prelude_c_doubles(tu, env, env->c_doubles);
     env->scope = (PreludeScope){nameset_new(), nameset_new(), false};
@@ -319,6 +320,7 @@ void parse_env_free(ParseEnv *env) {
   nameset_free(env->scope.files);
   nameset_free(env->scope.usings);
   nameset_free(env->c_types);
+  nameset_free(env->std_taken);
   std_map_free(env->prelude_values);
   sys_headers_free(env->sys);
   cm_strings_free(&env->search_dirs);

@@ -86,7 +86,8 @@ char *cache_entry_path(const char *dir, const char *key, const char *ext) {
  * One line each: "N name" for a declared name, "F name/arity" for a C
  * function of doubles, "P path" for a header it included, "U name" for a
  * name of std a file-scope using brings ("W std": all of them), "T name" for
- * a C typedef std has too, "S path\theader" for a file reached through a
+ * a C typedef std has too, "C name" for a name std also takes from the C
+ * library, "S path\theader" for a file reached through a
  * standard header, "D name\theader" for a name of std one declares, "V
  * name\tnumber" for a CUDA macro whose body is one number, "I folder" where a
  * <header> was found, "R path" for a header the driver includes first. */
@@ -126,6 +127,7 @@ static bool read_facts(ParseEnv *env, const char *path) {
   env->c_doubles = nameset_new();
   env->std_via_cuda = std_map_new();
   env->std_names = std_map_new();
+  env->std_taken = nameset_new();
   env->prelude_values = std_map_new();
   env->scope = (PreludeScope){nameset_new(), nameset_new(), false};
   env->c_types = nameset_new();
@@ -149,6 +151,8 @@ static bool read_facts(ParseEnv *env, const char *path) {
       env->scope.using_std = true;
     else if (line[0] == 'T')
       nameset_add(env->c_types, line + 2);
+    else if (line[0] == 'C')
+      nameset_add(env->std_taken, line + 2);
     else if (line[0] == 'I')
       vec_push(&env->search_dirs, cm_xstrdup(line + 2));
     else if (line[0] == 'R')
@@ -224,6 +228,7 @@ static bool store_facts(const ParseEnv *env, const char *dir, const char *key) {
     if (env->scope.using_std)
       fputs("W std\n", f);
     write_set(f, 'T', env->c_types);
+    write_set(f, 'C', env->std_taken);
     write_map(f, 'S', env->std_via_cuda);
     write_map(f, 'D', env->std_names);
     write_map(f, 'V', env->prelude_values);

@@ -292,6 +292,7 @@ void prelude_folders(CXTranslationUnit tu, Strings *dirs, Strings *roots, NameSe
 typedef struct {
   const StdMap *via_cuda;
   StdMap *out;
+  NameSet *taken;
 } StdNames;
 
 /* The names namespace std (and the namespaces in it) declares in the standard
@@ -308,6 +309,8 @@ static enum CXChildVisitResult visit_std(CXCursor c, CXCursor parent, CXClientDa
   CXString name = clang_getCursorSpelling(c);
   if (header && *clang_getCString(name) && clang_getCursorKind(c) != CXCursor_UsingDeclaration)
     std_map_add(s->out, clang_getCString(name), header);
+  else if (header && *clang_getCString(name))
+    nameset_add(s->taken, clang_getCString(name));
   clang_disposeString(name);
   free(path);
   return clang_getCursorKind(c) == CXCursor_Namespace ? CXChildVisit_Recurse : CXChildVisit_Continue;
@@ -325,8 +328,8 @@ static enum CXChildVisitResult find_std(CXCursor c, CXCursor parent, CXClientDat
   return CXChildVisit_Continue;
 }
 
-void prelude_std_names(CXTranslationUnit tu, const StdMap *via_cuda, StdMap *out) {
-  StdNames s = {via_cuda, out};
+void prelude_std_names(CXTranslationUnit tu, const StdMap *via_cuda, StdMap *out, NameSet *taken) {
+  StdNames s = {via_cuda, out, taken};
   clang_visitChildren(clang_getTranslationUnitCursor(tu), find_std, &s);
   std_map_sort(out);
 }
@@ -418,6 +421,17 @@ static enum CXChildVisitResult visit_file_scope(CXCursor c, CXCursor parent, CXC
 void prelude_file_scope(CXTranslationUnit tu, const ParseEnv *env, PreludeScope *scope, NameSet *c_types) {
   FileScope f = {env, scope, c_types};
   clang_visitChildren(clang_getTranslationUnitCursor(tu), visit_file_scope, &f);
+}
+
+const char *std_map_single(const StdMap *m, const char *key) {
+  const char *one = NULL;
+  for (size_t i = 0; m && i < m->items.len; i++)
+    if (strcmp(m->items.items[i].path, key) == 0) {
+      if (one && strcmp(one, m->items.items[i].header) != 0)
+        return NULL;
+      one = m->items.items[i].header;
+    }
+  return one;
 }
 
 bool std_map_all_in(const StdMap *m, const char *key, const NameSet *headers) {

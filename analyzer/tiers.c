@@ -40,6 +40,13 @@ typedef struct {
   unsigned at;  /* the #define line's offset */
 } OwnMacro;
 
+/* A name of std the file has only through the CUDA headers, at its first use. */
+typedef struct {
+  char *name;
+  unsigned begin, end;
+  const char *header;
+} StdUse;
+
 typedef struct {
   const ParseEnv *env;
   const Candidate *c;
@@ -52,6 +59,8 @@ typedef struct {
   LexScopes *scopes;
   Strings headers;        /* the project headers the file includes, its own path first */
   NameSet *includes;      /* every header the file and those name in an #include */
+  NameSet *named;         /* the same, dead branches' too (a parse's user includes: stdnames.c) */
+  VEC(StdUse) std_uses;   /* names of std the parse would report, as the tokens tell them */
   NameSet *functions;     /* functions the file and those declare */
   NameSet *types;         /* types the file and those define */
   NameSet *macros;        /* macros those headers define */
@@ -228,6 +237,11 @@ static const char *read_includes(Tier *t, const char *path, const char *text, si
     size_t n;
     const char *name = an_line_include(line, eol, &n);
     unsigned at = (unsigned)(line - text);
+    if (name && n) {
+      char *any = cm_xstrndup(name, n);
+      nameset_add(t->named, any);
+      free(any);
+    }
     if (name && n && !(own ? dead(t, at) : lex_macros_header_dead(t->lex_macros, path, at))) {
       char *key = cm_xstrndup(name, n);
       nameset_add(t->includes, key);
@@ -528,6 +542,40 @@ static bool unqualified_std_settled(Tier *t) {
   return true;
 }
 
+/* The file names a header that declares std::name (data/std_headers.csv:
+ * <algorithm>, whose CUDA wrapper adds std::min overloads), or the table
+ * does not say which one does. */
+static bool names_std_header(const Tier *t, const char *name) {
+  const char *headers = rl_std_headers(t->env->db, name, strlen(name));
+  for (const char *h = headers; h && *h;) {
+    size_t n = strcspn(h, " ");
+    if (nameset_has(t->named, h, n))
+      return true;
+    h += n + strspn(h + n, " ");
+  }
+  return !headers;
+}
+
+/* std::name at i, declared in one header only, which the file has through
+ * the CUDA headers alone: the parse's HP2501 fact, at the name's first use,
+ * told from the tokens. Not a namespace (std::chrono::), nor a name std also
+ * takes from the C library (std::sqrt(d) is ::sqrt), nor where the file
+ * names a header that declares it (more overloads) or reaches standard
+ * headers through a CUDA header beyond the prelude (its parse would map the
+ * declaration's file on its own), nor where a dead branch names the header
+ * (a parse counts that include: stdnames.c). */
+static bool std_use(Tier *t, size_t i, const char *name) {
+  const char *header = std_map_single(t->env->std_names, name);
+  if (!header || t->beyond_prelude || tok_is(t, i + 1, "::") || nameset_has(t->env->std_taken, name, strlen(name)) ||
+      nameset_has(t->named, header, strlen(header)) || names_std_header(t, name))
+    return false;
+  for (size_t k = 0; k < t->std_uses.len; k++)
+    if (strcmp(t->std_uses.items[k].name, name) == 0)
+      return true; /* its first use has it */
+  vec_push(&t->std_uses, ((StdUse){cm_xstrdup(name), t->t.items[i].begin, t->t.items[i].end, header}));
+  return true;
+}
+
 /* std::name: a name a parse may find declared only through the CUDA headers. */
 static const char *read_std(Tier *t) {
   for (size_t i = 0; i + 2 < t->t.len; i++) {
@@ -544,7 +592,7 @@ static const char *read_std(Tier *t) {
       continue;
     char *name = cm_xstrndup(t->f->text + t->t.items[i + 2].begin, t->t.items[i + 2].end - t->t.items[i + 2].begin);
     bool via_cuda = std_map_header(t->env->std_names, name) != NULL;
-    bool settled = via_cuda ? std_map_all_in(t->env->std_names, name, t->includes)
+    bool settled = via_cuda ? std_map_all_in(t->env->std_names, name, t->includes) || std_use(t, i + 2, name)
                             : !t->beyond_prelude || early_std(t, name);
     free(name);
     if (!settled)
@@ -672,6 +720,10 @@ static void tier_free(Tier *t) {
   lex_macros_free(t->lex_macros);
   cm_strings_free(&t->headers);
   nameset_free(t->includes);
+  nameset_free(t->named);
+  for (size_t i = 0; i < t->std_uses.len; i++)
+    free(t->std_uses.items[i].name);
+  vec_free(&t->std_uses);
   nameset_free(t->functions);
   nameset_free(t->types);
   nameset_free(t->macros);
@@ -695,7 +747,7 @@ static char *told(const Tier *t, const char *why) {
 }
 
 char *tier_needs_tree(const ParseEnv *env, const Candidate *c, SourceFile *f, Strings *read) {
-  Tier t = {.env = env, .c = c, .f = f, .includes = nameset_new(), .functions = nameset_new(), .types = nameset_new(), .macros = nameset_new(),
+  Tier t = {.env = env, .c = c, .f = f, .includes = nameset_new(), .named = nameset_new(), .functions = nameset_new(), .types = nameset_new(), .macros = nameset_new(),
             .words = nameset_new(), .early_std = nameset_new(), .numbers = {nameset_new(), nameset_new()}};
   an_lex(f->text, f->len, &t.t);
   t.lex_macros = lex_macros_new(env, c);
@@ -713,6 +765,9 @@ char *tier_needs_tree(const ParseEnv *env, const Candidate *c, SourceFile *f, St
     why = checks[i](&t);
   for (size_t i = 1; i < t.headers.len; i++) /* the file itself first */
     vec_push(read, cm_xstrdup(t.headers.items[i]));
+  for (size_t i = 0; !why && i < t.std_uses.len; i++)
+    an_add_std_fact(f, t.std_uses.items[i].begin, t.std_uses.items[i].end - t.std_uses.items[i].begin,
+                    t.std_uses.items[i].header);
   char *out = told(&t, why);
   tier_free(&t);
   return out;

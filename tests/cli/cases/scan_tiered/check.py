@@ -59,14 +59,20 @@ device_clamp.cu's max(a, min(b, x)) settles: a call of CUDA's min is of no
 type of std, so no lookup by argument finds std::max. defaults.cuh's
 `#ifndef TILE` / `#define TILE 16` / `#endif`, which an includer may decide,
 settles: TILE is defined after it either way and the line names nothing;
-default_named.cuh's default calls sqrtf, and is parsed.
+default_named.cuh's default calls sqrtf, and is parsed. std_qualified.cu's
+std::min and std::max, declared in <cmath> alone, which only the CUDA headers
+include there, settle with the parse's HP2501 at each first use; so does
+std_min.cu's std::min (thrust_late_std.cu's std::vector after Thrust's
+headers, which bring standard headers the prelude does not, still parses);
+not std_sqrt.cu's std::sqrt(2.0), a name std takes from the C library too,
+nor std_algorithm.cu's std::min after <algorithm>, which declares more.
 verbose.cuh's `#ifdef VERBOSE_CHECKS` is decided, as no file that may include
 it, nor a header those include, defines the name (lib_compat.h's LIB_MAJOR
 is not: lib_user.cu defines it before including it; nor pick.cuh's PICK_FAST,
 as picker.cu includes a header a macro names before it). Each
 other file holds one thing only a parse settles, and is parsed: a host call
 whose HIP name depends on where it is made (isnan), a name of std the file may
-have only through the CUDA headers (std::min; std::vector after Thrust), an #include found nowhere, a launch in device
+have only through the CUDA headers (std::vector after Thrust), an #include found nowhere, a launch in device
 code, a cudaDeviceProp member read through a struct, an #if on a macro a
 system header it includes defines (M_PI, <cmath>), an #if in a header on a
 macro its includer defines (lib_compat.h's LIB_MAJOR, read in lib_user.cu's
@@ -101,7 +107,7 @@ for key in ("uses", "findings"):
                           f"  parse  {sorted(set(b.get(f, [])) - set(a.get(f, [])))}")
 
 files = {f["path"]: f for f in tiered["files"]}
-want = {"settled.cu": None, "host_math.cu": "where it is called", "std_min.cu": "name of std",
+want = {"settled.cu": None, "host_math.cu": "where it is called", "std_min.cu": None,
         "missing.cu": "#include found nowhere", "nested.cu": "launch in device code",
         "props.cu": "member read", "version.cu": None, "pi.cu": "#if its tokens cannot decide",
         "lib_compat.h": "#if its tokens cannot decide", "renamed.cu": "macro of the project's",
@@ -119,7 +125,8 @@ want = {"settled.cu": None, "host_math.cu": "where it is called", "std_min.cu": 
         "old_shim.cu": None, "decl_hides.cu": None,
         "cuda_version.cu": None, "qualified_member.cu": None,
         "host_alloc.cu": None, "host_alloc_void.cu": "depends on types",
-        "device_clamp.cu": None, "defaults.cuh": None, "default_named.cuh": "#if its tokens cannot decide"}
+        "device_clamp.cu": None, "defaults.cuh": None, "default_named.cuh": "#if its tokens cannot decide",
+        "std_qualified.cu": None, "std_sqrt.cu": "name of std", "std_algorithm.cu": "name of std"}
 for name, why in want.items():
     f = files.get(name, {})
     if why is None and f.get("parser") != "tokens":
