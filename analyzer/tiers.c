@@ -452,19 +452,22 @@ static const char *read_facts(Tier *t) {
   return legacy.found ? "a legacy CUDA header, whose calls a parse tells from the current ones" : NULL;
 }
 
-/* std::name is declared by a standard header the file includes before any
- * CUDA header beyond the prelude: a parse reaches it through the file's own
- * #include first (stdnames.c counts no header of the file's own). */
-static bool early_std(const Tier *t, const char *name) {
+/* One of the standard headers that declare std::name (data/std_headers.csv) is in set. */
+static bool std_header_in(const Tier *t, const char *name, const NameSet *set) {
   const char *headers = rl_std_headers(t->env->db, name, strlen(name));
   for (const char *h = headers; h && *h;) {
     size_t n = strcspn(h, " ");
-    if (nameset_has(t->early_std, h, n))
+    if (nameset_has(set, h, n))
       return true;
     h += n + strspn(h + n, " ");
   }
   return false;
 }
+
+/* std::name is declared by a standard header the file includes before any
+ * CUDA header beyond the prelude: a parse reaches it through the file's own
+ * #include first (stdnames.c counts no header of the file's own). */
+static bool early_std(const Tier *t, const char *name) { return std_header_in(t, name, t->early_std); }
 
 /* A system header the file has brings name to file scope (libstdc++'s
  * <math.h> says `using std::exp;`: `exp(x)` with a float calls std::exp);
@@ -546,14 +549,7 @@ static bool unqualified_std_settled(Tier *t) {
  * <algorithm>, whose CUDA wrapper adds std::min overloads), or the table
  * does not say which one does. */
 static bool names_std_header(const Tier *t, const char *name) {
-  const char *headers = rl_std_headers(t->env->db, name, strlen(name));
-  for (const char *h = headers; h && *h;) {
-    size_t n = strcspn(h, " ");
-    if (nameset_has(t->named, h, n))
-      return true;
-    h += n + strspn(h + n, " ");
-  }
-  return !headers;
+  return !rl_std_headers(t->env->db, name, strlen(name)) || std_header_in(t, name, t->named);
 }
 
 /* std::name at i, declared in one header only, which the file has through
